@@ -1,0 +1,359 @@
+"""Citation marker styles: presets, custom patterns, auto-detection, extraction, stripping.
+
+A :class:`CitationStyle` finds markers in text and turns each into the ids it names, in a
+canonical form used for lookup (``[03]`` and ``[3]`` both name ``3``; ``[SB-2231]`` and
+``[sb-2231]`` name the same bracket id). Every preset pattern is linear: no nested
+quantifiers, bounded look-arounds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from grounding_guard.errors import ConfigError
+from grounding_guard.model import Marker, Span
+
+__all__ = [
+    "AUTO_ORDER",
+    "DEFAULT_PLACEHOLDER_PATTERN",
+    "PRESETS",
+    "CitationStyle",
+    "detect_style",
+    "extract_all_ids",
+    "extract_ids",
+    "get_style",
+    "strip_markers",
+]
+
+_MAX_RANGE = 1000  # a numeric range longer than this names only its two ends
+
+
+def _int_id(raw: str) -> str:
+    raw = raw.strip()
+    return str(int(raw)) if raw.isdigit() else raw.casefold()
+
+
+def _casefold_id(raw: str) -> str:
+    return " ".join(raw.split()).casefold()
+
+
+def _exact_id(raw: str) -> str:
+    return raw.strip()
+
+
+_SPLIT_LIST = re.compile(r"\s*(?:,|;|&|\band\b)\s*", re.IGNORECASE)
+_RANGE = re.compile(r"^(\d+)\s*[-\u2013\u2014]\s*(\d+)$")
+
+
+def _numeric_ids(group: str) -> tuple[str, ...]:
+    ids: list[str] = []
+    for part in _SPLIT_LIST.split(group.strip()):
+        if not part:
+            continue
+        ranged = _RANGE.match(part)
+        if ranged:
+            low, high = sorted((int(ranged.group(1)), int(ranged.group(2))))
+            if high - low <= _MAX_RANGE:
+                ids.extend(str(n) for n in range(low, high + 1))
+            else:
+                ids.extend((str(low), str(high)))
+        else:
+            ids.append(_int_id(part))
+    return tuple(ids)
+
+
+def _listed_ids(group: str) -> tuple[str, ...]:
+    return tuple(p for p in (s.strip() for s in group.split(",")) if p)
+
+
+_SOURCE_WORD = re.compile(r"\bsources?\s+", re.IGNORECASE)
+
+
+def _source_ids(group: str) -> tuple[str, ...]:
+    return _numeric_ids(_SOURCE_WORD.sub("", group))
+
+
+_SECTION_ID = r"\d{1,6}[A-Za-z]?(?:[.\-]\d{1,6}[A-Za-z]?){0,8}(?:\([A-Za-z0-9]{1,4}\)){0,4}"
+_SECTION_HEAD = r"(?:\u00a7\u00a7?[ \t\u00a0]?|\b[Ss]ections?[ \t\u00a0]+|\bSECTIONS?[ \t]+|\b(?:[Ss]ec|SEC)\.[ \t\u00a0]?)"
+
+
+def _section_id(raw: str) -> str:
+    return raw.strip().rstrip(".").casefold()
+
+
+_TS_KEY = re.compile(
+    r"TS\s*(\d{2}\.\d{3})\s*(?:\u00a7\s*|clause\s+|section\s+)?(\d+(?:\.\d+)*)", re.IGNORECASE
+)
+
+
+def _threegpp_id(raw: str) -> str:
+    match = _TS_KEY.search(raw)
+    if match:
+        return f"ts {match.group(1)} \u00a7{match.group(2)}"
+    return _casefold_id(raw)
+
+
+@dataclass(frozen=True)
+class CitationStyle:
+    """How markers look and how their ids are read.
+
+    ``pattern`` must match at least one character and hold a group named ``id`` (or one
+    group); ``split`` turns that group's text into raw ids; ``normalize`` gives the
+    canonical id used to look evidence up (applied to evidence keys too).
+    """
+
+    name: str
+    pattern: re.Pattern[str]
+    split: Callable[[str], tuple[str, ...]] = lambda group: (group,)
+    normalize: Callable[[str], str] = _exact_id
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        _validate_pattern(self.pattern)
+
+    @property
+    def _group(self) -> str | int:
+        return "id" if "id" in self.pattern.groupindex else 1
+
+    def find(self, text: str) -> list[Marker]:
+        """Every marker in ``text`` with its span and canonical ids, left to right."""
+        markers: list[Marker] = []
+        group = self._group
+        normalize = self.normalize
+        for match in self.pattern.finditer(text):
+            start, end = match.span()
+            if start == end:
+                raise ConfigError(
+                    f"citation pattern {self.pattern.pattern!r} matched zero characters"
+                )
+            raw_group = match.group(group)
+            ids: tuple[str, ...] = ()
+            if raw_group:
+                ids = tuple(
+                    dict.fromkeys(n for n in (normalize(r) for r in self.split(raw_group)) if n)
+                )
+            markers.append(Marker(Span(start, end), ids, match.group()))
+        return markers
+
+    def ids(self, text: str) -> list[str]:
+        """Every id cited in ``text``, in order, duplicates kept."""
+        return [i for marker in self.find(text) for i in marker.ids]
+
+
+def _min_width(pattern: re.Pattern[str]) -> int | None:
+    try:  # the parser is private; fall back to probing when it is not there
+        try:
+            from re import _parser as parser  # type: ignore[attr-defined]
+        except ImportError:  # Python < 3.11
+            import sre_parse as parser
+        low, _high = parser.parse(pattern.pattern, pattern.flags).getwidth()
+        return int(low)
+    except Exception:
+        return None
+
+
+def _validate_pattern(pattern: object) -> None:
+    if not isinstance(pattern, re.Pattern):
+        raise TypeError(f"citations pattern must be a compiled re.Pattern, got {type(pattern).__name__}")
+    if not isinstance(pattern.pattern, str):
+        raise ConfigError("citations pattern must be a str pattern, not bytes")
+    if pattern.groups < 1:
+        raise ConfigError(
+            f"citations pattern {pattern.pattern!r} has no group: add a named group (?P<id>...)"
+        )
+    width = _min_width(pattern)
+    if width == 0 or (width is None and pattern.fullmatch("") is not None):
+        raise ConfigError(
+            f"citations pattern {pattern.pattern!r} can match zero characters; "
+            "a marker must consume at least one character"
+        )
+
+
+def _compile(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern, flags)
+
+
+PRESETS: dict[str, CitationStyle] = {
+    "numeric": CitationStyle(
+        "numeric",
+        _compile(
+            r"\[[ \t]{0,8}(?P<id>\d{1,6}(?:[ \t]{0,8}(?:[,;\u2013\u2014-]|and)[ \t]{0,8}\d{1,6}){0,64})[ \t]{0,8}\]"
+        ),
+        _numeric_ids,
+        _int_id,
+        "[3], [3, 5], [3][5], [3-5]",
+    ),
+    "cite": CitationStyle(
+        "cite",
+        _compile(
+            r"\[\[[ \t]{0,8}cite[ \t]{0,8}:[ \t]{0,8}(?P<id>[^\[\]\s,]{1,128}(?:[ \t]{0,8},[ \t]{0,8}[^\[\]\s,]{1,128}){0,64})[ \t]{0,8}\]\]",
+            re.IGNORECASE,
+        ),
+        _listed_ids,
+        _exact_id,
+        "[[cite:e1]], [[cite:e1, e2]]",
+    ),
+    "source": CitationStyle(
+        "source",
+        _compile(
+            r"[\[(][ \t]{0,8}sources?[ \t]{1,8}(?P<id>\d{1,6}(?:[ \t]{0,8}(?:,|;|&|and)[ \t]{0,8}(?:sources?[ \t]{1,8})?\d{1,6}){0,64})[ \t]{0,8}[\])]",
+            re.IGNORECASE,
+        ),
+        _source_ids,
+        _int_id,
+        "[Source 3], (source 3), [Sources 1, 2]",
+    ),
+    "bracket_id": CitationStyle(
+        "bracket_id",
+        _compile(
+            r"\[(?=[^\]\[\s]{0,64}[\d_\-])(?P<id>[A-Za-z0-9][\w.:/\-]{0,63}(?:[ \t]{0,4}[,;][ \t]{0,4}[A-Za-z0-9][\w.:/\-]{0,63}){0,32})\](?!\()"
+        ),
+        lambda group: tuple(p for p in re.split(r"[ \t]*[,;][ \t]*", group) if p),
+        _casefold_id,
+        "[SB-2231], [inv-1], [manual_ch4] (ids compared case-insensitively)",
+    ),
+    "section": CitationStyle(
+        "section",
+        _compile(
+            r"\([ \t]{0,4}" + _SECTION_HEAD + r"(?P<id>" + _SECTION_ID + r")[ \t]{0,4}\)"
+            r"|" + _SECTION_HEAD + r"(?P<bare>" + _SECTION_ID + r")"
+        ),
+        _listed_ids,
+        _section_id,
+        "(\u00a7 302), \u00a7 302, Sec. 302, Section 302, SEC. 302.",
+    ),
+    "threegpp": CitationStyle(
+        "threegpp",
+        _compile(
+            r"\bTS[ \t]{0,4}(?P<id>\d{2}\.\d{3}[ \t]{0,4}(?:\u00a7[ \t]{0,4}|clause[ \t]{1,4})\d{1,3}(?:\.\d{1,3}){0,8})",
+            re.IGNORECASE,
+        ),
+        lambda group: ("TS " + group,),
+        _threegpp_id,
+        "TS 38.331 \u00a75.3.5.3, TS 38.331 clause 5.3.5.3",
+    ),
+}
+
+
+class _SectionStyle(CitationStyle):
+    """Section markers come bracketed or bare; the id is whichever group matched."""
+
+    def find(self, text: str) -> list[Marker]:
+        markers: list[Marker] = []
+        for match in self.pattern.finditer(text):
+            raw = match.group("id") or match.group("bare")
+            ids = tuple(dict.fromkeys(self.normalize(r) for r in self.split(raw)))
+            markers.append(Marker(Span(*match.span()), ids, match.group()))
+        return markers
+
+
+PRESETS["section"] = _SectionStyle(
+    "section", PRESETS["section"].pattern, _listed_ids, _section_id, PRESETS["section"].description
+)
+
+#: The order ``auto`` tries presets in, most specific first (it breaks ties).
+AUTO_ORDER: tuple[str, ...] = ("cite", "source", "threegpp", "section", "numeric", "bracket_id")
+
+#: Honest gaps: ``[citation needed]``, ``[more research needed: ...]``, ``[TK ...]`` and
+#: kin. The free-text note is capped at 200 characters so a runaway bracket is no gap.
+DEFAULT_PLACEHOLDER_PATTERN: re.Pattern[str] = re.compile(
+    r"\[[ \t]{0,4}(?:citations?[ \t]+(?:needed|required|missing)|sources?[ \t]+(?:needed|required|missing)"
+    r"|needs?[ \t]+(?:a[ \t]+)?(?:citation|source)|no[ \t]+source|unsourced|unverified|TBD|TBC|\?"
+    r"|more[ \t]+research[ \t]+needed(?:[ \t]*:[^\]\n]{0,200})?"
+    r"|TK(?:[ \t:][^\]\n]{0,200})?)[ \t]{0,4}\]"
+    r"|\{\{[ \t]{0,4}citation[ \t]+needed[ \t]{0,4}\}\}",
+    re.IGNORECASE,
+)
+
+
+def get_style(spec: str | re.Pattern[str] | CitationStyle) -> CitationStyle | None:
+    """The style a ``citations=`` option names; ``None`` for ``"none"`` and ``"auto"``.
+
+    Raises ``ConfigError`` for an unknown preset or an unusable pattern, before any text
+    is read.
+    """
+    if isinstance(spec, CitationStyle):
+        return spec
+    if isinstance(spec, re.Pattern):
+        _validate_pattern(spec)
+        # re.Pattern objects are immutable: no state of the caller's object is touched.
+        return CitationStyle("custom", spec, lambda group: (group,), _exact_id, spec.pattern)
+    if isinstance(spec, str):
+        if spec in ("auto", "none"):
+            return None
+        style = PRESETS.get(spec)
+        if style is None:
+            raise ConfigError(
+                f"unknown citation style {spec!r}; use one of "
+                f"{', '.join(['auto', 'none', *PRESETS])} or a compiled regex"
+            )
+        return style
+    raise TypeError(
+        f"citations must be a preset name, a compiled regex or a CitationStyle, "
+        f"got {type(spec).__name__}"
+    )
+
+
+def detect_style(text: str, evidence_ids: Iterable[str] = ()) -> CitationStyle | None:
+    """The preset ``text`` is written in, or ``None`` when it carries no marker.
+
+    Styles are ranked by how many cited ids resolve in the evidence (each style's own id
+    normalisation applied to both sides), then by how many markers they find, then by
+    ``AUTO_ORDER``.
+    """
+    raw_ids = list(evidence_ids)
+    best: tuple[int, int, int] | None = None
+    chosen: CitationStyle | None = None
+    for rank, name in enumerate(AUTO_ORDER):
+        style = PRESETS[name]
+        markers = style.find(text)
+        if not markers:
+            continue
+        known = {style.normalize(i) for i in raw_ids}
+        resolved = sum(1 for m in markers for i in m.ids if i in known)
+        score = (resolved, len(markers), -rank)
+        if best is None or score > best:
+            best, chosen = score, style
+    return chosen
+
+
+def extract_ids(text: str, citations: str | re.Pattern[str] | CitationStyle = "auto") -> list[str]:
+    """Every id cited in ``text`` in order, duplicates kept (``auto`` detects the style)."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be str, got {type(text).__name__}")
+    style = get_style(citations) if citations != "auto" else detect_style(text)
+    return style.ids(text) if style else []
+
+
+def extract_all_ids(
+    text: str, citations: str | re.Pattern[str] | CitationStyle = "auto"
+) -> list[str]:
+    """Distinct ids cited anywhere in ``text``, in first-appearance order."""
+    return list(dict.fromkeys(extract_ids(text, citations)))
+
+
+_SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+([.,;:!?\u3002\uff0e\uff01\uff1f\u0964)])")
+_DOUBLE_SPACE = re.compile(r"[ \t]{2,}")
+
+
+def strip_markers(
+    text: str, citations: str | re.Pattern[str] | CitationStyle = "auto"
+) -> str:
+    """``text`` without citation markers, for display: no stray double space or space
+    before punctuation is left behind."""
+    if not isinstance(text, str):
+        raise TypeError(f"text must be str, got {type(text).__name__}")
+    style = get_style(citations) if citations != "auto" else detect_style(text)
+    if style is None:
+        return text
+    pieces: list[str] = []
+    last = 0
+    for marker in style.find(text):
+        pieces.append(text[last : marker.span.start])
+        last = marker.span.end
+    pieces.append(text[last:])
+    stripped = "".join(pieces)
+    stripped = _SPACE_BEFORE_PUNCT.sub(r"\1", stripped)
+    return "\n".join(_DOUBLE_SPACE.sub(" ", line).rstrip() for line in stripped.split("\n"))

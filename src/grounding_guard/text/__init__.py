@@ -1,0 +1,1 @@
+"""Text handling: normalisation for matching, markdown-aware segmentation into units."""

@@ -1,0 +1,119 @@
+"""Text normalisation used for matching: invisibles, quotes, dashes, digits, white space.
+
+Matching never changes offsets reported to the caller: these functions feed comparisons
+only. Functions that must keep offsets (``blank_invisibles``) replace one character by one.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+__all__ = [
+    "INVISIBLE_RE",
+    "blank_invisibles",
+    "fold_digits",
+    "fold_punctuation",
+    "match_form",
+    "strip_invisibles",
+    "unreadable_digits",
+]
+
+#: Default-ignorable and format characters that render as nothing but can split or hide
+#: tokens: soft hyphen, zero-width space/joiners, bidi controls, word joiner, BOM,
+#: variation selectors, tag characters, Mongolian separators, Hangul fillers.
+INVISIBLE_RE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+
+_QUOTES = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u201f": '"',
+        "\u2033": '"',
+        "\u00ab": '"',
+        "\u00bb": '"',
+        "\u2039": "'",
+        "\u203a": "'",
+        "\u300c": '"',
+        "\u300d": '"',
+        "\u300e": '"',
+        "\u300f": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2212": "-",
+        "\u00a0": " ",
+        "\u202f": " ",
+        "\u2009": " ",
+    }
+)
+
+_WS_RE = re.compile(r"\s+")
+_NON_ASCII_DIGIT_RE = re.compile(r"[^\x00-\x7f]")
+
+
+def strip_invisibles(text: str) -> str:
+    """``text`` without default-ignorable characters (offsets change)."""
+    return INVISIBLE_RE.sub("", text)
+
+
+def blank_invisibles(text: str) -> str:
+    """``text`` with each invisible character replaced by a space (offsets kept)."""
+    return INVISIBLE_RE.sub(" ", text)
+
+
+def fold_punctuation(text: str) -> str:
+    """Typographic quotation marks, primes, dashes and odd spaces folded to ASCII forms."""
+    return text.translate(_QUOTES)
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(char: str) -> str:
+    if unicodedata.category(char) == "Nd":
+        value = unicodedata.decimal(char, None)
+        if value is not None:
+            return str(value)
+    return char
+
+
+def fold_digits(text: str) -> str:
+    """Decimal digits of every Unicode script folded to ASCII ``0-9`` (one char for one)."""
+    if text.isascii():
+        return text
+    return _NON_ASCII_DIGIT_RE.sub(lambda m: _fold_char(m.group()), text)
+
+
+def unreadable_digits(text: str) -> list[int]:
+    """Offsets of numeric characters that cannot be read as a decimal digit.
+
+    Superscripts, circled numbers and other ``No``/``Nd`` characters without a decimal
+    value are reported so that a check can fail closed instead of ignoring them.
+    """
+    if text.isascii():
+        return []
+    bad = []
+    for index, char in enumerate(text):
+        if not char.isascii() and unicodedata.category(char) in ("Nd", "No"):
+            if unicodedata.decimal(char, None) is None and unicodedata.digit(char, None) is None:
+                bad.append(index)
+    return bad
+
+
+def match_form(text: str) -> str:
+    """The form two texts are compared in: invisibles out, punctuation and digits folded,
+    case folded, white space collapsed and trimmed."""
+    if not text.isascii():
+        text = fold_digits(fold_punctuation(strip_invisibles(unicodedata.normalize("NFC", text))))
+    return _WS_RE.sub(" ", text.casefold()).strip()
