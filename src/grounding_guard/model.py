@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 __all__ = [
     "FAILING_BY_DEFAULT",
@@ -125,16 +125,20 @@ class Judgement:
     """What one judge says about one claim against one piece of evidence.
 
     ``verdict`` is ``supported``, ``unsupported``, ``contradicted`` or ``undecided``;
-    ``score`` is the judge's confidence in support (0..1) when it has one.
+    ``score`` is the judge's confidence in support (0..1) when it has one;
+    ``evidence_id``/``evidence_span`` locate the passage it rests on.
     """
 
     verdict: str
     score: float | None = None
     reasons: tuple[Reason, ...] = ()
+    evidence_id: str | None = None
     evidence_span: Span | None = None
     judge: str = ""
 
-    VERDICTS = frozenset({"supported", "unsupported", "contradicted", "undecided"})
+    VERDICTS: ClassVar[frozenset[str]] = frozenset(
+        {"supported", "unsupported", "contradicted", "undecided"}
+    )
 
     def __post_init__(self) -> None:
         if self.verdict not in self.VERDICTS:

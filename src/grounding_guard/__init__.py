@@ -1,0 +1,84 @@
+"""grounding-guard: stop an LLM answer from shipping claims its evidence does not back.
+
+Split an answer into claim units, read the retrieved chunks as the evidence map, judge
+each unit (grounded, placeholder, ungrounded, invalid, contradicted, skipped) with
+reasons and spans, then flag, filter or block::
+
+    import grounding_guard as gg
+    report = gg.check("Battery life is 14 hours [1].", {"1": "Battery life: 14 hours."})
+    report.is_clean, report.units[0].status
+"""
+
+from __future__ import annotations
+
+from grounding_guard.citations import (
+    DEFAULT_PLACEHOLDER_PATTERN,
+    PRESETS,
+    CitationStyle,
+    detect_style,
+    extract_all_ids,
+    extract_ids,
+    strip_markers,
+)
+from grounding_guard.errors import (
+    ConfigError,
+    EvidenceError,
+    GroundingGuardError,
+    JudgeError,
+    UngroundedAnswerError,
+)
+from grounding_guard.evidence import EvidenceMap, build_evidence
+from grounding_guard.guard import DEFAULT_REFUSAL, Guard, acheck, check
+from grounding_guard.judges.base import Claim, Judge, Passage
+from grounding_guard.model import (
+    Evidence,
+    Judgement,
+    Kind,
+    Marker,
+    Reason,
+    Report,
+    Span,
+    Status,
+    Support,
+    Unit,
+)
+from grounding_guard.text.segment import DEFAULT_ABBREVIATIONS, Abbreviations
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DEFAULT_ABBREVIATIONS",
+    "DEFAULT_PLACEHOLDER_PATTERN",
+    "DEFAULT_REFUSAL",
+    "PRESETS",
+    "Abbreviations",
+    "CitationStyle",
+    "Claim",
+    "ConfigError",
+    "Evidence",
+    "EvidenceError",
+    "EvidenceMap",
+    "GroundingGuardError",
+    "Guard",
+    "Judge",
+    "JudgeError",
+    "Judgement",
+    "Kind",
+    "Marker",
+    "Passage",
+    "Reason",
+    "Report",
+    "Span",
+    "Status",
+    "Support",
+    "UngroundedAnswerError",
+    "Unit",
+    "__version__",
+    "acheck",
+    "build_evidence",
+    "check",
+    "detect_style",
+    "extract_all_ids",
+    "extract_ids",
+    "strip_markers",
+]

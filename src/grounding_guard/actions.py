@@ -1,0 +1,72 @@
+"""Actions on a judged answer: flag (report only), filter (drop failing units), block.
+
+Filtering edits the original text, so everything kept stays word for word with its
+markers and markdown structure: a dropped unit takes the spaces after it, a list item or
+quote line left with nothing but its bullet goes, and a clause separator goes with the
+clause it introduced (``A [1]; B.`` without ``B`` is ``A [1].``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Sequence
+
+from grounding_guard.model import Status, Unit
+
+__all__ = ["MODES", "filter_text"]
+
+MODES = ("flag", "filter", "block")
+
+_BULLET_ONLY = re.compile(r"^[ \t]*(?:>[ \t]*)*(?:[-*+\u2022][ \t]*|\d{1,9}[.)][ \t]*)?$")
+_TERMINAL = ".!?\u3002\uff0e\uff01\uff1f\u0964"
+
+
+def filter_text(
+    answer: str, units: Sequence[Unit], separators: Sequence[tuple[int, int] | None], drop: Collection[Status]
+) -> str:
+    """``answer`` without the units whose status is in ``drop``.
+
+    ``separators[i]`` is the clause separator that ended unit ``i`` (or ``None``).
+    """
+    dropped = [u.status in drop for u in units]
+    if not any(dropped):
+        return answer
+    cuts: list[tuple[int, int, str]] = []  # (start, end, replacement)
+    for number, unit in enumerate(units):
+        separator = separators[number]
+        if dropped[number]:
+            end = unit.span.end
+            if separator is not None:
+                end = separator[1]
+            # take the horizontal space after the unit with it
+            while end < len(answer) and answer[end] in " \t":
+                end += 1
+            cuts.append((unit.span.start, end, ""))
+        elif separator is not None and number + 1 < len(units) and dropped[number + 1]:
+            following = units[number + 1]
+            # the separator introduced a dropped clause: it goes, and the dropped clause's
+            # full stop closes the kept one
+            ending = following.text.rstrip()[-1:] if following.text.rstrip() else ""
+            tail = ending if ending in _TERMINAL and unit.text[-1:] not in _TERMINAL else ""
+            start = unit.span.end
+            cuts.append((start, separator[1], tail))
+    pieces: list[str] = []
+    last = 0
+    for start, end, replacement in sorted(cuts):
+        if start < last:
+            start = last
+        pieces.append(answer[last:start])
+        pieces.append(replacement)
+        last = max(last, end)
+    pieces.append(answer[last:])
+    text = "".join(pieces)
+    lines = [line.rstrip() for line in text.split("\n")]
+    # a line reduced to a bare bullet or quote marker is removed entirely
+    kept = [line for line in lines if line.strip() == "" or not _BULLET_ONLY.match(line)]
+    # collapse the blank lines that removed paragraphs leave behind
+    out: list[str] = []
+    for line in kept:
+        if line.strip() == "" and out and out[-1].strip() == "":
+            continue
+        out.append(line)
+    return "\n".join(out).strip("\n") + ("\n" if answer.endswith("\n") else "")

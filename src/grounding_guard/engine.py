@@ -1,0 +1,341 @@
+"""The pipeline: answer -> units -> citation resolution -> judges -> verdict per unit.
+
+The engine is a generator: whenever it needs the support judge it yields a request
+``(claim, passages)`` and is sent back a :class:`Judgement`. The synchronous and the
+asynchronous guard drive the same code, so both give the same verdicts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Generator, Sequence
+from dataclasses import dataclass
+
+from grounding_guard.citations import CitationStyle, detect_style, get_style
+from grounding_guard.evidence import EvidenceMap
+from grounding_guard.judges.analysis import analyse
+from grounding_guard.judges.base import Claim, Passage
+from grounding_guard.judges.lexical import best_sentence
+from grounding_guard.judges.terms import check_directions, check_names, check_negation
+from grounding_guard.judges.values import check_values
+from grounding_guard.model import Evidence, Judgement, Kind, Marker, Reason, Span, Status, Support, Unit
+from grounding_guard.text.normalize import unreadable_digits
+from grounding_guard.text.segment import Abbreviations, Segment, segment
+from grounding_guard.verdict import CONTRADICTING, UNSUPPORTING, decide
+
+__all__ = ["Checked", "EngineOptions", "JudgeRequest", "run"]
+
+JudgeRequest = tuple[Claim, tuple[Passage, ...]]
+
+
+@dataclass(frozen=True)
+class EngineOptions:
+    """Everything the pipeline needs, validated once by :class:`~grounding_guard.Guard`."""
+
+    citations: str | re.Pattern[str] | CitationStyle
+    placeholder: re.Pattern[str]
+    abbreviations: Abbreviations
+    non_claim: Callable[[str], bool] | None
+    threshold: float
+    strict_citations: bool
+    attribute_uncited: bool | None
+    term_checks: bool
+    candidates: int = 3
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The engine's output: judged units, the style used, whether attribution ran."""
+
+    units: tuple[Unit, ...]
+    style: str
+    attribution: bool
+    separators: tuple[tuple[int, int] | None, ...]
+
+
+def _resolve_style(options: EngineOptions, answer: str, emap: EvidenceMap) -> CitationStyle | None:
+    if options.citations == "auto":
+        return detect_style(answer, emap.ids)
+    return get_style(options.citations)
+
+
+def _mask(text: str, start: int, spans: Sequence[Span]) -> str:
+    """``text`` (which starts at ``start`` in the answer) with ``spans`` blanked out."""
+    if not spans:
+        return text
+    chars = list(text)
+    for span in spans:
+        for index in range(max(span.start - start, 0), min(span.end - start, len(chars))):
+            chars[index] = " "
+    return "".join(chars)
+
+
+def run(answer: str, emap: EvidenceMap, options: EngineOptions) -> Generator[JudgeRequest, Judgement, Checked]:
+    """Check ``answer`` against ``emap``; yields judge requests, returns :class:`Checked`."""
+    style = _resolve_style(options, answer, emap)
+    markers: list[Marker] = style.find(answer) if style else []
+    placeholders = [Span(*m.span()) for m in options.placeholder.finditer(answer) if m.end() > m.start()]
+    if placeholders and markers:
+        markers = [m for m in markers if not any(p.start < m.span.end and m.span.start < p.end for p in placeholders)]
+    segments = segment(
+        answer,
+        markers,
+        placeholders,
+        abbreviations=options.abbreviations,
+        non_claim=options.non_claim,
+    )
+    attribution = options.attribute_uncited if options.attribute_uncited is not None else not markers
+    if style is not None:
+        table, catalog = emap.lookup(style.normalize)
+    else:
+        table, catalog = {}, frozenset()
+    cache: dict[tuple[str, tuple[str, ...]], Judgement] = {}
+    units: list[Unit] = []
+    for index, seg in enumerate(segments):
+        unit = yield from _judge_segment(
+            index, seg, answer, emap, table, catalog, options, attribution, cache
+        )
+        units.append(unit)
+    separators = tuple((s.separator.start, s.separator.end) if s.separator else None for s in segments)
+    return Checked(tuple(units), style.name if style else "none", attribution, separators)
+
+
+def _ask(
+    claim: Claim,
+    passages: tuple[Passage, ...],
+    cache: dict[tuple[str, tuple[str, ...]], Judgement],
+) -> Generator[JudgeRequest, Judgement, Judgement]:
+    key = (claim.plain, tuple(p.id for p in passages))
+    found = cache.get(key)
+    if found is None:
+        found = yield (claim, passages)
+        if not isinstance(found, Judgement):  # a driver bug, never support
+            raise TypeError(f"the judge driver sent {type(found).__name__}, not a Judgement")
+        cache[key] = found
+    return found
+
+
+def _judge_segment(
+    index: int,
+    seg: Segment,
+    answer: str,
+    emap: EvidenceMap,
+    table: dict[str, Evidence],
+    catalog: frozenset[str],
+    options: EngineOptions,
+    attribution: bool,
+    cache: dict[tuple[str, tuple[str, ...]], Judgement],
+) -> Generator[JudgeRequest, Judgement, Unit]:
+    text = seg.span.of(answer)
+    cited = tuple(dict.fromkeys(i for m in seg.markers for i in m.ids))
+    if seg.kind is not Kind.CLAIM:
+        return Unit(index, text, seg.span, seg.kind, Status.SKIPPED, cited, (), (), (), seg.markers)
+    masked = _mask(text, seg.span.start, [m.span for m in seg.markers] + list(seg.placeholders))
+    claim = Claim(masked, seg.span, analyse(masked))
+    if not claim.analysis.tokens and not seg.markers and not seg.placeholders:
+        reason = Reason("not_a_claim", "no word or figure to check")
+        return Unit(index, text, seg.span, Kind.NON_CLAIM, Status.SKIPPED, (), (), (reason,), (), ())
+
+    reasons: list[Reason] = []
+    bad_digits = unreadable_digits(masked)
+    if bad_digits:
+        where = seg.span.start + bad_digits[0]
+        reasons.append(
+            Reason(
+                "unreadable_digits",
+                f"{answer[where]!r} is a numeral that cannot be read as a digit",
+                Span(where, where + 1),
+            )
+        )
+    # -- citation resolution (structural, before any judge) ------------------------------
+    passages: list[Passage] = []
+    for marker in seg.markers:
+        if not marker.ids:
+            reasons.append(Reason("empty_citation", f"marker {marker.raw!r} names no id", marker.span))
+            continue
+        for ident in marker.ids:
+            item = table.get(ident)
+            if item is not None:
+                if all(p.id != item.id for p in passages):
+                    passages.append(emap.passage(item))
+            elif ident in catalog:
+                reasons.append(
+                    Reason("not_retrieved", f"[{ident}] exists but was not given to the model", marker.span, ident)
+                )
+            else:
+                reasons.append(Reason("unknown_citation", f"[{ident}] is not in the evidence", marker.span, ident))
+
+    placeholder = bool(seg.placeholders)
+    if placeholder:
+        reasons.append(Reason("placeholder", "an honest gap marker stands in for a citation", seg.placeholders[0]))
+
+    supported = False
+    valid: tuple[str, ...] = ()
+    support: tuple[Support, ...] = ()
+    if passages:
+        found = yield from _judge_cited(claim, tuple(passages), options, cache)
+        reasons.extend(found.reasons)
+        supported, valid, support = found.supported, found.valid, found.support
+    elif not seg.markers and not placeholder:
+        if attribution:
+            found = yield from _attribute(claim, emap, options, cache)
+            reasons.extend(found.reasons)
+            supported, support = found.supported, found.support
+        else:
+            reasons.append(Reason("no_citation", "a claim with no citation", seg.span))
+    status = decide(reasons, placeholder=placeholder, supported=supported)
+    if status is not Status.GROUNDED:
+        valid = valid if status is Status.PLACEHOLDER else ()
+    return Unit(index, text, seg.span, Kind.CLAIM, status, cited, valid, tuple(reasons), support, seg.markers)
+
+
+@dataclass(frozen=True)
+class _Found:
+    supported: bool
+    reasons: tuple[Reason, ...]
+    valid: tuple[str, ...] = ()
+    support: tuple[Support, ...] = ()
+
+
+def _evaluate(
+    claim: Claim,
+    passages: tuple[Passage, ...],
+    options: EngineOptions,
+    cache: dict[tuple[str, tuple[str, ...]], Judgement],
+) -> Generator[JudgeRequest, Judgement, tuple[Judgement, list[Reason]]]:
+    """The support judgement and the term checks of one claim against some passages."""
+    judgement = yield from _ask(claim, passages, cache)
+    reasons: list[Reason] = list(judgement.reasons)
+    if judgement.verdict == "contradicted" and not any(r.code in CONTRADICTING for r in reasons):
+        reasons.append(
+            Reason(
+                "model_contradiction",
+                f"judge {judgement.judge or 'custom'!r} found the evidence contradicts the claim",
+                claim.span,
+                judgement.evidence_id,
+                judgement.evidence_span,
+            )
+        )
+    if options.term_checks:
+        best = best_sentence(claim, passages)
+        reasons.extend(check_names(claim, passages))
+        reasons.extend(check_values(claim, passages, best, options.threshold))
+        if best is not None:
+            reasons.extend(check_negation(claim, best, options.threshold))
+            reasons.extend(check_directions(claim, best, options.threshold))
+    return judgement, reasons
+
+
+def _support_of(claim: Claim, passage: Passage, score: float) -> Support:
+    best = best_sentence(claim, (passage,))
+    span = best.span if best else Span(0, len(passage.evidence.text))
+    return Support(passage.id, span, round(score, 4))
+
+
+def _judge_cited(
+    claim: Claim,
+    passages: tuple[Passage, ...],
+    options: EngineOptions,
+    cache: dict[tuple[str, tuple[str, ...]], Judgement],
+) -> Generator[JudgeRequest, Judgement, _Found]:
+    judgement, reasons = yield from _evaluate(claim, passages, options, cache)
+    contradicted = any(r.code in CONTRADICTING for r in reasons)
+    supported = judgement.verdict == "supported" and not any(r.code in UNSUPPORTING for r in reasons)
+    ids = tuple(p.id for p in passages)
+    if contradicted:
+        return _Found(False, tuple(reasons))
+    if not supported:
+        reasons.append(
+            Reason(
+                "unsupported_citation",
+                f"the cited evidence ({', '.join(ids)}) does not support this claim"
+                + (f" (overlap {judgement.score:.2f})" if judgement.score is not None else ""),
+                claim.span,
+                ids[0] if len(ids) == 1 else None,
+                judgement.evidence_span,
+            )
+        )
+        return _Found(False, tuple(reasons))
+    score = judgement.score if judgement.score is not None else 1.0
+    valid: list[str] = []
+    if options.strict_citations and len(passages) > 1:
+        for passage in passages:
+            alone, alone_reasons = yield from _evaluate(claim, (passage,), options, cache)
+            if alone.verdict == "supported" and not any(
+                r.code in UNSUPPORTING or r.code in CONTRADICTING for r in alone_reasons
+            ):
+                valid.append(passage.id)
+            else:
+                reasons.append(
+                    Reason(
+                        "unsupported_citation",
+                        f"[{passage.id}] alone does not support this claim (strict_citations)",
+                        claim.span,
+                        passage.id,
+                    )
+                )
+    else:
+        valid = list(ids)
+        if len(passages) > 1:
+            for irrelevant in _irrelevant(claim, passages):
+                valid.remove(irrelevant.id)
+                reasons.append(
+                    Reason(
+                        "irrelevant_citation",
+                        f"[{irrelevant.id}] adds nothing this claim rests on",
+                        claim.span,
+                        irrelevant.id,
+                    )
+                )
+    support = tuple(_support_of(claim, p, score) for p in passages if p.id in valid)
+    return _Found(True, tuple(reasons), tuple(valid), support)
+
+
+def _irrelevant(claim: Claim, passages: tuple[Passage, ...]) -> list[Passage]:
+    """Cited passages that contribute no claim word the other cited passages lack and
+    that could not carry the claim alone."""
+    content = claim.analysis.content
+    covered = [content & p.content for p in passages]
+    out = []
+    for number, passage in enumerate(passages):
+        others: set[str] = set()
+        for other, words in enumerate(covered):
+            if other != number:
+                others |= words
+        mine = covered[number]
+        if mine <= others and (not content or len(mine) / len(content) < 0.5):
+            out.append(passage)
+    if len(out) == len(passages):  # nothing to prefer: none is singled out
+        return []
+    return out
+
+
+def _attribute(
+    claim: Claim,
+    emap: EvidenceMap,
+    options: EngineOptions,
+    cache: dict[tuple[str, tuple[str, ...]], Judgement],
+) -> Generator[JudgeRequest, Judgement, _Found]:
+    """Find the chunk an uncited claim rests on: grounded, contradicted or ungrounded."""
+    contradiction: list[Reason] = []
+    best_score = 0.0
+    best_id: str | None = None
+    for passage in emap.candidates(claim, options.candidates):
+        judgement, reasons = yield from _evaluate(claim, (passage,), options, cache)
+        if any(r.code in CONTRADICTING for r in reasons):
+            if not contradiction:
+                contradiction = [r for r in reasons if r.code in CONTRADICTING]
+            continue
+        score = judgement.score if judgement.score is not None else 0.0
+        if score > best_score or best_id is None:
+            best_score, best_id = score, passage.id
+        if judgement.verdict == "supported" and not any(r.code in UNSUPPORTING for r in reasons):
+            support = _support_of(claim, passage, score)
+            note = Reason(
+                "attributed", f"attributed to [{passage.id}]", claim.span, passage.id, support.span
+            )
+            return _Found(True, (note,), (), (support,))
+    if contradiction:
+        return _Found(False, tuple(contradiction))
+    where = f" (closest: [{best_id}], overlap {best_score:.2f})" if best_id is not None else ""
+    return _Found(False, (Reason("no_support", f"no evidence supports this claim{where}", claim.span, best_id),))

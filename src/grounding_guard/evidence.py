@@ -1,0 +1,220 @@
+"""The evidence map: the closed world of chunks the model was given and may cite.
+
+Built from a mapping id -> text, a sequence of texts (ids are 1-based positions, the
+``[N]`` convention), or a sequence of objects carrying an id, a text and metadata. Each
+chunk is read (analysed) at most once per map; the sentence index for attribution is
+built on first use.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from grounding_guard.errors import EvidenceError
+from grounding_guard.judges.base import Claim, Passage
+from grounding_guard.model import Evidence
+
+__all__ = ["EvidenceLike", "EvidenceMap", "build_evidence"]
+
+EvidenceLike = Any  # Mapping[id, text] | Sequence[text | Evidence | mapping | object] | EvidenceMap
+
+_TEXT_KEYS = ("text", "page_content", "content", "body")
+_ID_KEYS = ("id", "evidence_id", "doc_id", "node_id", "source_id")
+
+
+class EvidenceMap:
+    """Chunks by id, with lookups by canonical id and a lazy sentence index.
+
+    ``catalog`` holds ids that exist but were not given to the model: citing one is
+    ``not_retrieved`` rather than ``unknown_citation``.
+    """
+
+    def __init__(self, items: Sequence[Evidence], catalog: Iterable[Any] = ()) -> None:
+        self.items: tuple[Evidence, ...] = tuple(items)
+        seen: set[str] = set()
+        for item in self.items:
+            if item.id in seen:
+                raise EvidenceError(f"duplicate evidence id {item.id!r}")
+            seen.add(item.id)
+        self.catalog: tuple[str, ...] = tuple(_id_text(i, "catalog id") for i in catalog)
+        self._passages: dict[str, Passage] = {}
+        self._lookups: dict[Any, tuple[dict[str, Evidence], frozenset[str]]] = {}
+        self._index: _SentenceIndex | None = None
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """Evidence ids in the order given."""
+        return tuple(item.id for item in self.items)
+
+    def lookup(self, normalize: Callable[[str], str]) -> tuple[dict[str, Evidence], frozenset[str]]:
+        """Canonical id -> evidence, and the canonical catalog ids, for one id normaliser.
+
+        Two chunks whose ids collide once normalised ("3" and "03" for numeric markers)
+        make the map ambiguous: that is an ``EvidenceError``, never a silent pick.
+        """
+        cached = self._lookups.get(normalize)
+        if cached is not None:
+            return cached
+        table: dict[str, Evidence] = {}
+        for item in self.items:
+            key = normalize(item.id)
+            if key in table:
+                raise EvidenceError(
+                    f"evidence ids {table[key].id!r} and {item.id!r} name the same citation {key!r}"
+                )
+            table[key] = item
+        catalog = frozenset(normalize(i) for i in self.catalog) - set(table)
+        with self._lock:
+            self._lookups[normalize] = (table, catalog)
+        return table, catalog
+
+    def passage(self, item: Evidence) -> Passage:
+        """The analysed form of one chunk (read once)."""
+        passage = self._passages.get(item.id)
+        if passage is None:
+            passage = Passage.read(item)
+            with self._lock:
+                self._passages[item.id] = passage
+        return passage
+
+    def candidates(self, claim: Claim, limit: int = 3) -> list[Passage]:
+        """The chunks most likely to support ``claim``, best first (for attribution)."""
+        if self._index is None:
+            index = _SentenceIndex([self.passage(item) for item in self.items])
+            with self._lock:
+                self._index = index
+        return self._index.search(claim, limit)
+
+
+class _SentenceIndex:
+    """Inverted index from content stem to the sentences holding it, with IDF weights."""
+
+    def __init__(self, passages: list[Passage]) -> None:
+        self.passages = passages
+        postings: dict[str, list[int]] = {}
+        count = 0
+        self.owner: list[int] = []
+        for number, passage in enumerate(passages):
+            for _, analysis in passage.sentences:
+                for stem in analysis.content:
+                    postings.setdefault(stem, []).append(count)
+                self.owner.append(number)
+                count += 1
+        total = max(count, 1)
+        self.postings = postings
+        self.idf = {s: math.log(1.0 + total / len(p)) for s, p in postings.items()}
+
+    def search(self, claim: Claim, limit: int) -> list[Passage]:
+        scores: dict[int, float] = {}
+        for stem in claim.analysis.content:
+            posting = self.postings.get(stem)
+            if posting is None:
+                continue
+            weight = self.idf[stem]
+            for sentence in posting:
+                scores[sentence] = scores.get(sentence, 0.0) + weight
+        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+        chosen: list[Passage] = []
+        seen: set[int] = set()
+        for sentence, _score in ranked:
+            owner = self.owner[sentence]
+            if owner not in seen:
+                seen.add(owner)
+                chosen.append(self.passages[owner])
+                if len(chosen) == limit:
+                    break
+        return chosen
+
+
+def _id_text(value: Any, what: str) -> str:
+    if isinstance(value, bool) or not isinstance(value, (str, int)):
+        raise EvidenceError(f"{what} must be a str or int, got {type(value).__name__}")
+    text = str(value).strip()
+    if not text:
+        raise EvidenceError(f"{what} must not be empty")
+    return text
+
+
+def _text_of(value: Any, where: str) -> tuple[str, Mapping[str, Any]]:
+    if isinstance(value, str):
+        return value, {}
+    if isinstance(value, Evidence):
+        return value.text, value.metadata
+    if isinstance(value, Mapping):
+        for key in _TEXT_KEYS:
+            if key in value:
+                text = value[key]
+                if not isinstance(text, str):
+                    raise EvidenceError(f"{where}: {key!r} must be text, got {type(text).__name__}")
+                metadata = value.get("metadata") or {}
+                return text, metadata if isinstance(metadata, Mapping) else {}
+        raise EvidenceError(f"{where}: a mapping needs one of the keys {', '.join(_TEXT_KEYS)}")
+    for attribute in _TEXT_KEYS:
+        text = getattr(value, attribute, None)
+        if isinstance(text, str):
+            metadata = getattr(value, "metadata", None) or {}
+            return text, metadata if isinstance(metadata, Mapping) else {}
+    raise EvidenceError(
+        f"{where}: cannot read text from {type(value).__name__} "
+        f"(give a str, a mapping with 'text', or an object with .text/.page_content)"
+    )
+
+
+def _id_of(value: Any) -> Any:
+    if isinstance(value, Evidence):
+        return value.id
+    if isinstance(value, Mapping):
+        for key in _ID_KEYS:
+            if value.get(key) not in (None, ""):
+                return value[key]
+        return None
+    for attribute in _ID_KEYS:
+        found = getattr(value, attribute, None)
+        if found not in (None, "") and isinstance(found, (str, int)):
+            return found
+    return None
+
+
+def build_evidence(evidence: EvidenceLike, catalog: Iterable[Any] | None = None) -> EvidenceMap:
+    """Read ``evidence`` into an :class:`EvidenceMap` (see the module docstring for forms).
+
+    Raises ``TypeError`` for a value that is no evidence at all (``None``, a bare string)
+    and ``EvidenceError`` for unreadable chunks or duplicate ids.
+    """
+    if isinstance(evidence, EvidenceMap):
+        if catalog is None:
+            return evidence
+        return EvidenceMap(evidence.items, catalog)
+    if evidence is None or isinstance(evidence, (str, bytes)):
+        raise TypeError(
+            "evidence must be a mapping id -> text or a sequence of chunks, got "
+            f"{type(evidence).__name__}" + (" (wrap one chunk in a list)" if evidence else "")
+        )
+    if catalog is not None and (isinstance(catalog, (str, bytes)) or not isinstance(catalog, Iterable)):
+        raise TypeError(f"catalog must be an iterable of ids, got {type(catalog).__name__}")
+    if isinstance(catalog, Mapping):
+        catalog = list(catalog)
+    items: list[Evidence] = []
+    if isinstance(evidence, Mapping):
+        for key, value in evidence.items():
+            ident = _id_text(key, "evidence id")
+            text, metadata = _text_of(value, f"evidence {ident!r}")
+            items.append(Evidence(ident, text, dict(metadata)))
+    elif isinstance(evidence, Iterable):
+        for position, value in enumerate(evidence, start=1):
+            raw = _id_of(value)
+            ident = _id_text(raw, "evidence id") if raw is not None else str(position)
+            text, metadata = _text_of(value, f"evidence #{position}")
+            items.append(Evidence(ident, text, dict(metadata)))
+    else:
+        raise TypeError(
+            f"evidence must be a mapping id -> text or a sequence of chunks, got {type(evidence).__name__}"
+        )
+    return EvidenceMap(items, catalog or ())

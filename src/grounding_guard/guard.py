@@ -1,0 +1,333 @@
+"""``Guard``: configure once, check many answers; ``check``/``acheck`` for one-off use.
+
+A Guard validates its options when built (so a bad pattern fails before any text is
+read), holds no per-call state, and is safe to share between threads and tasks. The
+only shared state is a small cache of read evidence sets, guarded by a lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Generator, Iterable, Mapping
+from typing import Any
+
+from grounding_guard.actions import MODES, filter_text
+from grounding_guard.citations import DEFAULT_PLACEHOLDER_PATTERN, CitationStyle, get_style
+from grounding_guard.engine import Checked, EngineOptions, JudgeRequest, run
+from grounding_guard.errors import ConfigError, UngroundedAnswerError
+from grounding_guard.evidence import EvidenceLike, EvidenceMap, build_evidence
+from grounding_guard.judges.custom import CallableJudge
+from grounding_guard.judges.lexical import DEFAULT_THRESHOLD, LexicalJudge
+from grounding_guard.model import FAILING_BY_DEFAULT, Judgement, Report, Status
+from grounding_guard.text.claims import is_non_claim
+from grounding_guard.text.segment import DEFAULT_ABBREVIATIONS, Abbreviations
+
+__all__ = ["DEFAULT_REFUSAL", "Guard", "acheck", "check"]
+
+DEFAULT_REFUSAL = "I can't answer that from the provided sources."
+_EVIDENCE_CACHE_SIZE = 8
+
+
+def _statuses(value: Iterable[Status | str], name: str) -> frozenset[Status]:
+    if isinstance(value, (str, Status)):
+        value = [value]
+    out: set[Status] = set()
+    for item in value:
+        try:
+            out.add(Status(item))
+        except ValueError:
+            raise ConfigError(
+                f"{name}: unknown status {item!r}; use {', '.join(s.value for s in Status)}"
+            ) from None
+    return frozenset(out)
+
+
+def _placeholder_pattern(value: re.Pattern[str] | None) -> re.Pattern[str]:
+    if value is None:
+        return DEFAULT_PLACEHOLDER_PATTERN
+    if not isinstance(value, re.Pattern) or not isinstance(value.pattern, str):
+        raise TypeError(f"placeholder must be a compiled str regex, got {type(value).__name__}")
+    if value.fullmatch("") is not None:
+        raise ConfigError(f"placeholder pattern {value.pattern!r} matches the empty string")
+    return value
+
+
+def _number(value: Any, name: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name} must be a number, got {type(value).__name__}")
+    if not low <= value <= high:
+        raise ConfigError(f"{name} must lie in [{low}, {high}], got {value!r}")
+    return float(value)
+
+
+def _flag(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
+    return value
+
+
+class Guard:
+    """A reusable, thread-safe grounding check.
+
+    Options (all keyword-only):
+
+    - ``citations``: a preset name (``auto``, ``none``, ``numeric``, ``cite``, ``source``,
+      ``bracket_id``, ``section``, ``threegpp``), a compiled regex with a group ``id``,
+      or a :class:`~grounding_guard.citations.CitationStyle`. ``auto`` detects the style;
+      ``none`` checks an uncited answer by attribution.
+    - ``mode``: ``flag`` (report only), ``filter`` (drop failing units) or ``block``.
+    - ``fail_on``: statuses that fail the answer (default contradicted, invalid, ungrounded).
+    - ``min_coverage``: share of claim units that must be grounded (default 0).
+    - ``refusal``: the text returned instead of a blocked answer.
+    - ``placeholder``: regex of honest-gap markers (default ``[citation needed]`` & kin).
+    - ``abbreviations``: :class:`~grounding_guard.text.segment.Abbreviations` (replaces
+      the default lists).
+    - ``skip_non_claims``: skip greetings, questions, sign-offs (``True``), never
+      (``False``), or a callable ``text -> bool`` of your own.
+    - ``threshold``: share of content words the lexical judge needs (default 0.6).
+    - ``judge``: replaces the lexical support judge: a callable
+      ``(claim, evidence_text) -> bool | float | Judgement`` (sync or async) or an object
+      with ``.judge(claim, passages)``; term checks still apply unless ``term_checks=False``.
+    - ``judge_threshold``: the score a float-returning judge must reach (default 0.5).
+    - ``strict_citations``: every cited id must support the unit on its own.
+    - ``attribute_uncited``: attribute uncited units to evidence (``None``: only when the
+      answer carries no marker at all).
+    - ``term_checks``: run the name, figure, negation and direction checks (default on).
+    """
+
+    def __init__(
+        self,
+        *,
+        citations: str | re.Pattern[str] | CitationStyle = "auto",
+        mode: str = "flag",
+        fail_on: Iterable[Status | str] | None = None,
+        min_coverage: float = 0.0,
+        refusal: str = DEFAULT_REFUSAL,
+        placeholder: re.Pattern[str] | None = None,
+        abbreviations: Abbreviations | None = None,
+        skip_non_claims: bool | Callable[[str], bool] = True,
+        threshold: float = DEFAULT_THRESHOLD,
+        judge: Any = None,
+        judge_threshold: float = 0.5,
+        strict_citations: bool = False,
+        attribute_uncited: bool | None = None,
+        term_checks: bool = True,
+    ) -> None:
+        get_style(citations)  # validates before any text is read
+        if not isinstance(mode, str) or mode not in MODES:
+            raise ConfigError(f"mode must be one of {', '.join(MODES)}, got {mode!r}")
+        if not isinstance(refusal, str):
+            raise TypeError(f"refusal must be str, got {type(refusal).__name__}")
+        if abbreviations is not None and not isinstance(abbreviations, Abbreviations):
+            raise TypeError(
+                f"abbreviations must be an Abbreviations, got {type(abbreviations).__name__}"
+            )
+        if isinstance(skip_non_claims, bool):
+            non_claim: Callable[[str], bool] | None = is_non_claim if skip_non_claims else _never
+        elif callable(skip_non_claims):
+            non_claim = skip_non_claims
+        else:
+            raise TypeError(
+                f"skip_non_claims must be a bool or a callable, got {type(skip_non_claims).__name__}"
+            )
+        if attribute_uncited is not None:
+            _flag(attribute_uncited, "attribute_uncited")
+        self.mode = mode
+        self.fail_on = (
+            FAILING_BY_DEFAULT if fail_on is None else _statuses(fail_on, "fail_on")
+        )
+        self.min_coverage = _number(min_coverage, "min_coverage", 0.0, 1.0)
+        self.refusal = refusal
+        threshold = _number(threshold, "threshold", 0.0, 1.0)
+        self._lexical = LexicalJudge(threshold) if threshold > 0 else LexicalJudge(1e-9)
+        self._judge: Any
+        if judge is None:
+            self._judge = self._lexical
+        elif hasattr(judge, "judge") and callable(judge.judge) and not callable(judge):
+            self._judge = judge
+        elif callable(judge):
+            self._judge = CallableJudge(judge, _number(judge_threshold, "judge_threshold", 0, 1))
+        else:
+            raise TypeError(f"judge must be callable or have .judge(), got {type(judge).__name__}")
+        self._options = EngineOptions(
+            citations=citations,
+            placeholder=_placeholder_pattern(placeholder),
+            abbreviations=abbreviations or DEFAULT_ABBREVIATIONS,
+            non_claim=non_claim,
+            threshold=threshold,
+            strict_citations=_flag(strict_citations, "strict_citations"),
+            attribute_uncited=attribute_uncited,
+            term_checks=_flag(term_checks, "term_checks"),
+        )
+        self._cache: OrderedDict[Any, EvidenceMap] = OrderedDict()
+        self._lock = threading.Lock()
+
+    # ---- evidence ------------------------------------------------------------------------
+    def evidence_map(self, evidence: EvidenceLike, catalog: Iterable[Any] | None = None) -> EvidenceMap:
+        """Read ``evidence`` (cached for identical plain-text evidence sets)."""
+        key = _evidence_key(evidence, catalog)
+        if key is not None:
+            with self._lock:
+                found = self._cache.get(key)
+                if found is not None:
+                    self._cache.move_to_end(key)
+                    return found
+        emap = build_evidence(evidence, catalog)
+        if key is not None:
+            with self._lock:
+                self._cache[key] = emap
+                while len(self._cache) > _EVIDENCE_CACHE_SIZE:
+                    self._cache.popitem(last=False)
+        return emap
+
+    # ---- checking ------------------------------------------------------------------------
+    def _start(
+        self, answer: Any, evidence: EvidenceLike, catalog: Iterable[Any] | None
+    ) -> tuple[str, EvidenceMap, Generator[JudgeRequest, Judgement, Checked]]:
+        if not isinstance(answer, str):
+            raise TypeError(f"answer must be str, got {type(answer).__name__}")
+        emap = self.evidence_map(evidence, catalog)
+        return answer, emap, run(answer, emap, self._options)
+
+    def check(
+        self, answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None
+    ) -> Report:
+        """Judge every unit of ``answer`` against ``evidence`` and apply the mode."""
+        if getattr(self._judge, "is_async", False):
+            try:
+                asyncio.get_running_loop()
+            except RuntimeError:
+                return asyncio.run(self.acheck(answer, evidence, catalog=catalog))
+            raise ConfigError("this Guard's judge is async: inside an event loop use acheck()")
+        answer, emap, engine = self._start(answer, evidence, catalog)
+        judge = self._judge
+        try:
+            request = next(engine)
+            while True:
+                request = engine.send(_read(judge, judge.judge(*request), request))
+        except StopIteration as stop:
+            checked: Checked = stop.value
+        return self._report(answer, emap, checked)
+
+    async def acheck(
+        self, answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None
+    ) -> Report:
+        """``check`` for async code; awaits an async judge."""
+        answer, emap, engine = self._start(answer, evidence, catalog)
+        judge = self._judge
+        try:
+            request = next(engine)
+            while True:
+                if isinstance(judge, CallableJudge):
+                    result = judge.call(*request)
+                    if inspect.isawaitable(result):
+                        result = await result
+                    judgement = judge.read(result, request[1])
+                else:
+                    result = judge.judge(*request)
+                    if inspect.isawaitable(result):
+                        result = await result
+                    judgement = _read(judge, result, request)
+                request = engine.send(judgement)
+        except StopIteration as stop:
+            checked: Checked = stop.value
+        return self._report(answer, emap, checked)
+
+    def enforce(
+        self, answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None
+    ) -> str:
+        """The answer to ship, or ``UngroundedAnswerError`` (with ``.report``) when the
+        check fails and the mode leaves nothing safe to return."""
+        return _enforced(self.check(answer, evidence, catalog=catalog))
+
+    async def aenforce(
+        self, answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None
+    ) -> str:
+        """``enforce`` for async code."""
+        return _enforced(await self.acheck(answer, evidence, catalog=catalog))
+
+    # ---- actions ---------------------------------------------------------------------------
+    def _report(self, answer: str, emap: EvidenceMap, checked: Checked) -> Report:
+        units = checked.units
+        failing = [u for u in units if u.status in self.fail_on]
+        claims = [u for u in units if u.status is not Status.SKIPPED]
+        grounded = sum(1 for u in claims if u.status is Status.GROUNDED)
+        coverage_ok = not claims or grounded / len(claims) + 1e-12 >= self.min_coverage
+        clean = not failing and coverage_ok
+        text, blocked = answer, False
+        if not clean and self.mode == "block":
+            text, blocked = self.refusal, True
+        elif not clean and self.mode == "filter":
+            kept = [u for u in claims if u.status not in self.fail_on]
+            kept_grounded = sum(1 for u in kept if u.status is Status.GROUNDED)
+            if not kept or kept_grounded / len(kept) + 1e-12 < self.min_coverage:
+                text, blocked = self.refusal, True
+            else:
+                text = filter_text(answer, units, checked.separators, self.fail_on)
+        return Report(
+            answer=answer,
+            units=units,
+            text=text,
+            mode=self.mode,
+            blocked=blocked,
+            fail_on=self.fail_on,
+            min_coverage=self.min_coverage,
+            citation_style=checked.style,
+            evidence=emap.items,
+            attribution=checked.attribution,
+        )
+
+
+def _never(_text: str) -> bool:
+    return False
+
+
+def _read(judge: Any, result: Any, request: JudgeRequest) -> Judgement:
+    if isinstance(judge, CallableJudge):
+        return judge.read(result, request[1])
+    if not isinstance(result, Judgement):
+        from grounding_guard.errors import JudgeError
+
+        raise JudgeError(
+            f"judge {getattr(judge, 'name', judge)!r} returned {type(result).__name__}, not a Judgement"
+        )
+    return result
+
+
+def _enforced(report: Report) -> str:
+    if report.blocked or (report.mode == "flag" and not report.is_clean):
+        raise UngroundedAnswerError(report)
+    return report.text
+
+
+def _evidence_key(evidence: Any, catalog: Any) -> Any:
+    """A hashable key for plain-text evidence (mapping or list of str), else ``None``."""
+    if catalog is not None and not isinstance(catalog, (list, tuple, frozenset, set)):
+        return None
+    try:
+        catalog_key = tuple(sorted(map(str, catalog))) if catalog is not None else None
+        if isinstance(evidence, Mapping):
+            if all(isinstance(v, str) for v in evidence.values()):
+                return ("map", tuple((type(k), k, v) for k, v in evidence.items()), catalog_key)
+        elif isinstance(evidence, (list, tuple)) and all(isinstance(v, str) for v in evidence):
+            return ("seq", tuple(evidence), catalog_key)
+    except TypeError:
+        return None
+    return None
+
+
+def check(answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None, **options: Any) -> Report:
+    """Check ``answer`` against ``evidence`` with a Guard built from ``options``."""
+    return Guard(**options).check(answer, evidence, catalog=catalog)
+
+
+async def acheck(
+    answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None, **options: Any
+) -> Report:
+    """Async ``check``."""
+    return await Guard(**options).acheck(answer, evidence, catalog=catalog)
+

@@ -1,0 +1,91 @@
+"""The default support judge: containment or content-word overlap, with light stemming.
+
+A claim is supported by a set of passages when its words stand in them in order
+(punctuation, case and white space aside), or when at least ``threshold`` of its content
+stems occur in them. This is deliberately lexical: term checks (negation, direction,
+names, figures) catch what overlap alone misses, and model judges come after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from grounding_guard.judges.analysis import Analysis, word_string
+from grounding_guard.judges.base import Claim, Passage
+from grounding_guard.model import Judgement, Span
+
+__all__ = ["DEFAULT_THRESHOLD", "BestSentence", "LexicalJudge", "best_sentence", "coverage"]
+
+#: Share of a claim's content stems that must occur in its evidence (grounding-kit's 60%).
+DEFAULT_THRESHOLD = 0.6
+_MIN_CONTAINMENT_WORDS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class BestSentence:
+    """The evidence sentence that shares most content with a claim."""
+
+    passage: Passage
+    span: Span
+    analysis: Analysis
+    shared: frozenset[str]
+
+
+def best_sentence(claim: Claim, passages: Sequence[Passage]) -> BestSentence | None:
+    """The sentence of ``passages`` sharing most content stems with ``claim`` (first wins
+    a tie); ``None`` when nothing is shared."""
+    content = claim.analysis.content
+    best: BestSentence | None = None
+    best_size = 0
+    for passage in passages:
+        if content.isdisjoint(passage.content):
+            continue
+        for span, analysis in passage.sentences:
+            shared = content & analysis.content
+            if len(shared) > best_size:
+                best_size = len(shared)
+                best = BestSentence(passage, span, analysis, frozenset(shared))
+    return best
+
+
+def coverage(claim_content: frozenset[str], evidence_content: frozenset[str]) -> float:
+    """Share of the claim's content stems that occur in the evidence (1.0 for none)."""
+    if not claim_content:
+        return 1.0
+    return len(claim_content & evidence_content) / len(claim_content)
+
+
+class LexicalJudge:
+    """Containment, then content-stem overlap against the union of the passages."""
+
+    name = "lexical"
+
+    def __init__(self, threshold: float = DEFAULT_THRESHOLD) -> None:
+        if isinstance(threshold, bool) or not isinstance(threshold, (int, float)):
+            raise TypeError(f"threshold must be a number, got {type(threshold).__name__}")
+        if not 0.0 < threshold <= 1.0:
+            from grounding_guard.errors import ConfigError
+
+            raise ConfigError(f"threshold must lie in (0, 1], got {threshold!r}")
+        self.threshold = float(threshold)
+
+    def judge(self, claim: Claim, passages: Sequence[Passage]) -> Judgement:
+        """Supported when contained in one passage or when overlap reaches the threshold."""
+        best = best_sentence(claim, passages)
+        where = (best.passage.id, best.span) if best else (None, None)
+        tokens = claim.analysis.tokens
+        if len(tokens) >= _MIN_CONTAINMENT_WORDS:
+            needle = word_string(tokens)
+            for passage in passages:
+                if needle in passage.word_text:
+                    return Judgement("supported", 1.0, (), where[0], where[1], self.name)
+        content = claim.analysis.content
+        if not content:
+            return Judgement("unsupported", 0.0, (), where[0], where[1], self.name)
+        union: set[str] = set()
+        for passage in passages:
+            union |= content & passage.content
+        score = len(union) / len(content)
+        verdict = "supported" if score + 1e-9 >= self.threshold else "unsupported"
+        return Judgement(verdict, round(score, 4), (), where[0], where[1], self.name)

@@ -1,0 +1,117 @@
+"""Word lists and the light stemmer the deterministic judges share.
+
+Kept as data so that a reader can audit exactly which words decide a negation, a
+direction or a stop word.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+__all__ = [
+    "DIRECTION_FAMILIES",
+    "NEGATIONS",
+    "STOPWORDS",
+    "direction_of",
+    "stem",
+]
+
+STOPWORDS: frozenset[str] = frozenset(
+    """
+    a about above across after again against all almost also although always am among an and
+    another any anyone anything are around as at be became because become becomes been being
+    both but by can could did do does doing done during each either else even ever every for
+    from further had has have having he her here hers herself him himself his how however i if
+    in into is it its itself just like made make makes many may me might mine more most much
+    must my myself near nor of off on once one only onto or other others otherwise our ours
+    ourselves out over own per perhaps quite rather really said same says see seen shall she
+    should since so some such than that the their theirs them themselves then there these they
+    this those though through thus to too toward towards under until upon us use used uses
+    using very via was we well were what whatever when where whether which while who whom whose
+    why will with within would yet you your yours yourself yourselves according also etc
+    """.split()
+) - {"above", "after", "more", "most", "under", "over", "near"}
+
+#: Words that negate what they govern. ``n't`` contractions are recognised by ending.
+NEGATIONS: frozenset[str] = frozenset(
+    """
+    not no never none nobody nothing neither nor without cannot cant wont dont doesnt didnt
+    isnt arent wasnt werent hasnt havent hadnt shouldnt wouldnt couldnt mustnt neednt nowhere
+    lacks lack lacking absent fails failed fail unable
+    """.split()
+)
+
+# Each row: two opposed families, written as surface words (stemmed when the table is
+# built); a claim using one side against evidence that uses only the other is a flip.
+_OPPOSED: tuple[tuple[str, str], ...] = (
+    (
+        "increase increases increased increasing rise rises rose risen rising grow grows grew "
+        "grown growing growth gain gains gained climb climbs climbed surge surges surged jump "
+        "jumps jumped boost boosts boosted soar soars soared expand expands expanded up",
+        "decrease decreases decreased decreasing fall falls fell fallen falling decline "
+        "declines declined declining drop drops dropped shrink shrinks shrank shrunk loss "
+        "losses plunge plunges plunged reduce reduces reduced reduction cut cuts slump slumped "
+        "contract contracted down",
+    ),
+    ("more", "less fewer"),
+    ("higher high", "lower low"),
+    ("greater larger bigger", "smaller lesser"),
+    ("above", "below beneath"),
+    ("before earlier prior", "after later"),
+    ("faster quicker", "slower"),
+    ("longer", "shorter"),
+    ("maximum max most", "minimum min least"),
+    ("better best", "worse worst"),
+    ("win wins won winning", "lose loses lost losing"),
+    ("positive", "negative"),
+    ("include includes included including", "exclude excludes excluded excluding"),
+    (
+        "accept accepts accepted approve approves approved",
+        "reject rejects rejected deny denies denied",
+    ),
+    (
+        "allow allows allowed permit permits permitted",
+        "forbid forbids forbidden prohibit prohibits prohibited ban bans banned",
+    ),
+    ("outperform outperforms outperformed", "underperform underperforms underperformed"),
+    ("strengthen strengthens strengthened", "weaken weakens weakened"),
+    ("majority", "minority"),
+    ("success successful succeed succeeds succeeded", "failure failures"),
+)
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A light, predictable suffix stripper (possessive, plural, -ing, -ed, -ly, final e), so
+    "tests", "testing" and "tested" meet "test"; irregular forms are listed where they matter."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("'s"):
+        word = word[:-2]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("ing") and len(word) > 5:
+        word = word[:-3]
+    elif word.endswith("ed") and len(word) > 4:
+        word = word[:-2]
+    elif word.endswith("es") and len(word) > 4 and word[-3] in "sxz":
+        word = word[:-2]
+    elif word.endswith("ly") and len(word) > 5:
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        word = word[:-1]
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
+    return word
+
+
+def direction_of(stemmed: str) -> tuple[int, int] | None:
+    """The (family, side) a stemmed word takes in a direction pair, if any."""
+    return DIRECTION_FAMILIES.get(stemmed)
+
+
+#: stem -> (family id, side); side 0 and 1 of one family oppose each other.
+DIRECTION_FAMILIES: dict[str, tuple[int, int]] = {}
+for _family, (_left, _right) in enumerate(_OPPOSED):
+    for _side, _words in enumerate((_left, _right)):
+        for _word in _words.split():
+            DIRECTION_FAMILIES.setdefault(stem(_word), (_family, _side))

@@ -1,0 +1,78 @@
+"""Turn a unit's reasons into its status, with the precedence of DESIGN.md section 3.
+
+contradicted > invalid > placeholder > grounded > ungrounded; ``skipped`` is decided
+before judging. Reason codes are grouped by what they mean for the unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from grounding_guard.model import Reason, Status
+
+__all__ = [
+    "CONTRADICTING",
+    "INVALIDATING",
+    "REASON_CODES",
+    "UNSUPPORTING",
+    "decide",
+]
+
+#: The evidence says otherwise.
+CONTRADICTING: frozenset[str] = frozenset(
+    {"value_mismatch", "negation_mismatch", "direction_mismatch", "model_contradiction"}
+)
+
+#: A forged or misattributed citation.
+INVALIDATING: frozenset[str] = frozenset(
+    {
+        "unknown_citation",
+        "not_retrieved",
+        "empty_citation",
+        "unsupported_citation",
+        "irrelevant_citation",
+        "quote_mismatch",
+        "quote_drops_negation",
+    }
+)
+
+#: Why evidence fails to support a claim; with a citation they make it invalid
+#: (alongside ``unsupported_citation``), without one ungrounded.
+UNSUPPORTING: frozenset[str] = frozenset(
+    {
+        "name_not_in_evidence",
+        "value_not_in_evidence",
+        "low_overlap",
+        "no_support",
+        "no_citation",
+        "unreadable_digits",
+        "judge_unsupported",
+        "unverified",
+    }
+)
+
+#: Informational codes that change no status.
+INFORMATIONAL: frozenset[str] = frozenset({"placeholder", "attributed", "not_a_claim"})
+
+#: Every reason code grounding-guard emits.
+REASON_CODES: frozenset[str] = CONTRADICTING | INVALIDATING | UNSUPPORTING | INFORMATIONAL
+
+
+def decide(
+    reasons: Iterable[Reason], *, placeholder: bool, supported: bool
+) -> Status:
+    """The status a claim unit gets from its reasons.
+
+    ``supported``: its cited (or attributed) evidence supports it; ``placeholder``: it
+    holds an honest-gap marker.
+    """
+    codes = {reason.code for reason in reasons}
+    if codes & CONTRADICTING:
+        return Status.CONTRADICTED
+    if codes & INVALIDATING:
+        return Status.INVALID
+    if placeholder:
+        return Status.PLACEHOLDER
+    if supported and not codes & UNSUPPORTING:
+        return Status.GROUNDED
+    return Status.UNGROUNDED
