@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from grounding_guard.judges.analysis import Token
 from grounding_guard.judges.base import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence
 from grounding_guard.judges.terms import sentence_gate
@@ -27,16 +28,17 @@ def check_values(
     if not missing:
         return []
     claim_keys = {t.key for t in claim.analysis.numbers}
-    partners = []
+    partners: list[Token] = []
     if best is not None:
         ignore = frozenset(t.key for t in missing)
         if sentence_gate(claim, best, threshold, ignore):
             partners = [t for t in best.analysis.numbers if t.key not in claim_keys]
     reasons: list[Reason] = []
-    for index, token in enumerate(missing):
+    for token in missing:
         span = token.span.shift(claim.span.start)
-        if best is not None and index < len(partners):
-            partner = partners[index]
+        partner = _partner(token, partners)
+        if best is not None and partner is not None:
+            partners.remove(partner)
             reasons.append(
                 Reason(
                     "value_mismatch",
@@ -55,3 +57,19 @@ def check_values(
                 )
             )
     return reasons
+
+
+def _kind(token: Token) -> str:
+    key = token.key
+    if not key.isdigit():
+        return "date" if any(c in key for c in "-/:") else "decimal"
+    return "year" if len(key) == 4 and 1000 <= int(key) <= 2199 else "integer"
+
+
+def _partner(token: Token, partners: list[Token]) -> Token | None:
+    """The first evidence number of the same kind (a year for a year), else none."""
+    kind = _kind(token)
+    for partner in partners:
+        if _kind(partner) == kind or {kind, _kind(partner)} == {"integer", "decimal"}:
+            return partner
+    return None

@@ -96,18 +96,23 @@ def fold_digits(text: str) -> str:
 
 
 def unreadable_digits(text: str) -> list[int]:
-    """Offsets of numeric characters that cannot be read as a decimal digit.
+    """Offsets of numeric characters that cannot be read as a plain decimal digit.
 
-    Superscripts, circled numbers and other ``No``/``Nd`` characters without a decimal
-    value are reported so that a check can fail closed instead of ignoring them.
+    Superscripts, circled numbers, vulgar fractions and letter-like numerals (``No``,
+    ``Nl``) are reported so a check can fail closed instead of silently not seeing a
+    figure: an unreadable digit must never pass for the absence of a digit.
     """
     if text.isascii():
         return []
     bad = []
     for index, char in enumerate(text):
-        if not char.isascii() and unicodedata.category(char) in ("Nd", "No"):
-            if unicodedata.decimal(char, None) is None and unicodedata.digit(char, None) is None:
-                bad.append(index)
+        if char.isascii():
+            continue
+        category = unicodedata.category(char)
+        if category in ("No", "Nl") or (
+            category == "Nd" and unicodedata.decimal(char, None) is None
+        ):
+            bad.append(index)
     return bad
 
 

@@ -1,0 +1,112 @@
+"""Actions: flag keeps the answer, filter drops failing units readably, block refuses."""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_guard import Guard, Status, UngroundedAnswerError, check
+
+EVIDENCE = {
+    "1": "Independent lab testing measured 14 hours of battery life on a full charge.",
+    "2": "The product ships with a 90 day return window and a 1 year limited warranty.",
+}
+
+
+@pytest.mark.parametrize(
+    ("answer", "filtered"),
+    [
+        (
+            "Battery life is 14 hours [1]. It cures headaches. Returns take 90 days [2].",
+            "Battery life is 14 hours [1]. Returns take 90 days [2].",
+        ),
+        (
+            "Battery life is 14 hours [1]; it cures headaches.",
+            "Battery life is 14 hours [1].",
+        ),
+        (
+            "It cures headaches; battery life is 14 hours [1].",
+            "battery life is 14 hours [1].",
+        ),
+        (
+            "# Summary\n\n- Battery life is 14 hours [1].\n- It cures headaches.\n- Returns take 90 days [2].\n",
+            "# Summary\n\n- Battery life is 14 hours [1].\n- Returns take 90 days [2].\n",
+        ),
+        (
+            "Battery life is 14 hours [1].\n\nIt cures headaches. It also fixes cars.\n\nReturns take 90 days [2].",
+            "Battery life is 14 hours [1].\n\nReturns take 90 days [2].",
+        ),
+        (
+            "Battery life is 14 hours [1]. The warranty covers theft for ten years [2]. Returns take 90 days [2].",
+            "Battery life is 14 hours [1]. Returns take 90 days [2].",
+        ),
+    ],
+    ids=["middle-sentence", "trailing-clause", "leading-clause", "list-item", "paragraph", "misattributed"],
+)
+def test_filter_drops_failing_units_and_keeps_the_rest_verbatim(answer: str, filtered: str) -> None:
+    report = check(answer, EVIDENCE, mode="filter")
+    assert report.text == filtered
+    assert not report.blocked
+    # filter is idempotent: the filtered text passes as it is
+    again = check(report.text, EVIDENCE, mode="filter")
+    assert again.is_clean
+    assert again.text == report.text
+
+
+def test_filter_still_reports_dropped_units() -> None:
+    report = check("Battery life is 14 hours [1]. It cures headaches.", EVIDENCE, mode="filter")
+    assert [u.status for u in report.units] == [Status.GROUNDED, Status.UNGROUNDED]
+    assert report.text == "Battery life is 14 hours [1]."
+
+
+def test_filter_with_nothing_left_refuses() -> None:
+    report = check("It cures headaches. It fixes cars.", EVIDENCE, mode="filter", refusal="No.")
+    assert report.blocked
+    assert report.text == "No."
+
+
+def test_flag_returns_answer_unchanged() -> None:
+    answer = "Battery life is 14 hours [1]. It cures headaches."
+    report = check(answer, EVIDENCE, mode="flag")
+    assert report.text == answer
+    assert not report.blocked
+    assert not report.is_clean
+
+
+def test_block_refuses_whole_answer() -> None:
+    report = check("Battery life is 14 hours [1]. It cures headaches.", EVIDENCE, mode="block")
+    assert report.blocked
+    assert report.text == Guard().refusal
+
+
+def test_block_passes_a_clean_answer() -> None:
+    answer = "Battery life is 14 hours [1]."
+    report = check(answer, EVIDENCE, mode="block")
+    assert report.is_clean and not report.blocked and report.text == answer
+
+
+def test_fail_on_chooses_what_fails() -> None:
+    answer = "Battery life is 14 hours [1]. It cures headaches."
+    assert check(answer, EVIDENCE, fail_on=["invalid", "contradicted"]).is_clean
+    assert not check("Refunds are quick [citation needed].", EVIDENCE, fail_on=["placeholder"]).is_clean
+
+
+def test_min_coverage() -> None:
+    answer = "Battery life is 14 hours [1]. Refunds are quick [citation needed]."
+    assert check(answer, EVIDENCE).is_clean
+    report = check(answer, EVIDENCE, min_coverage=0.8, mode="block")
+    assert report.coverage == 0.5
+    assert not report.is_clean and report.blocked
+
+
+def test_enforce_raises_with_report() -> None:
+    guard = Guard(mode="block")
+    with pytest.raises(UngroundedAnswerError) as caught:
+        guard.enforce("It cures headaches.", EVIDENCE)
+    assert caught.value.report.units[0].status is Status.UNGROUNDED
+    assert guard.enforce("Battery life is 14 hours [1].", EVIDENCE) == "Battery life is 14 hours [1]."
+    assert (
+        Guard(mode="filter").enforce("Battery life is 14 hours [1]. It cures headaches.", EVIDENCE)
+        == "Battery life is 14 hours [1]."
+    )
+    with pytest.raises(UngroundedAnswerError):
+        Guard(mode="flag").enforce("It cures headaches.", EVIDENCE)

@@ -1,0 +1,131 @@
+"""Adversarial regressions, one test per attack that once (or could) launder a claim.
+
+Each name says the attack; each fails if its defence is removed.
+"""
+
+from __future__ import annotations
+
+from grounding_guard import Status, check
+
+KIT = {"e1": "independent lab testing measured 14 hours of battery life on a full charge"}
+FACTS = [
+    {"id": "inv-1", "text": "Invoice INV-1 dated 2026-08-04 for \u20b91,23,456 including GST."},
+    {"id": "inv-2", "text": "Invoice INV-2 for \u20b97,500."},
+]
+
+
+def statuses(report: object) -> list[str]:
+    return [u.status.value for u in report.units]  # type: ignore[attr-defined]
+
+
+def test_citation_laundering_leading_marker_binds_backward() -> None:
+    report = check("Battery life reached 14 hours in lab testing. [[cite:e1]] The app is waterproof.", KIT)
+    assert statuses(report) == ["grounded", "ungrounded"]
+    assert report.units[0].cited == ("e1",)
+    assert report.units[1].cited == ()
+
+
+def test_citation_laundering_marker_alone_on_next_line() -> None:
+    report = check("Battery life reached 14 hours in lab testing.\n[[cite:e1]]\nThe app is waterproof.", KIT)
+    assert statuses(report) == ["grounded", "ungrounded"]
+
+
+def test_uncited_clause_hiding_behind_semicolon() -> None:
+    report = check("Battery life reached 14 hours in lab testing [[cite:e1]]; the app is waterproof.", KIT)
+    assert statuses(report) == ["grounded", "ungrounded"]
+
+
+def test_uncited_clause_hiding_behind_em_dash() -> None:
+    report = check("Battery life reached 14 hours in lab testing [[cite:e1]] \u2014 the app is waterproof.", KIT)
+    assert statuses(report) == ["grounded", "ungrounded"]
+
+
+def test_uncited_clause_after_cited_colon() -> None:
+    report = check("Battery life reached 14 hours in lab testing [[cite:e1]]: the app is waterproof.", KIT)
+    assert statuses(report) == ["grounded", "ungrounded"]
+
+
+def test_zero_width_space_hides_sentence_boundary() -> None:
+    report = check("Battery life reached 14 hours in lab testing.\u200b[[cite:e1]]\u200bThe app is waterproof.", KIT)
+    assert statuses(report) == ["grounded", "ungrounded"]
+
+
+def test_glued_marker_fuses_two_sentences() -> None:
+    report = check("Battery life reached 14 hours in lab testing.[[cite:e1]]The app is waterproof.", KIT)
+    assert statuses(report) == ["grounded", "ungrounded"]
+
+
+def test_unbalanced_bracket_suppresses_split() -> None:
+    report = check("Battery life reached 14 hours [see lab testing [[cite:e1]]; the app is waterproof.", KIT)
+    assert statuses(report)[-1] == "ungrounded"
+
+
+def test_placeholder_does_not_hide_forged_citation() -> None:
+    report = check("Refunds take 5 days [[cite:e9]] [citation needed].", KIT)
+    assert statuses(report) == ["invalid"]
+
+
+def test_forged_id_beside_real_id() -> None:
+    report = check("Battery life reached 14 hours in lab testing [[cite:e1]][[cite:e9]].", KIT)
+    assert statuses(report) == ["invalid"]
+    assert "unknown_citation" in report.units[0].codes
+
+
+def test_defeat1_devanagari_digits_are_folded_not_vacuous() -> None:
+    forged = check("Invoice INV-2 was for \u20b9\u096f,\u096f\u096f\u096f. [inv-2]", FACTS)
+    assert forged.units[0].status is not Status.GROUNDED
+    faithful = check("Invoice INV-2 was for \u20b9\u096d,\u096b\u0966\u0966. [inv-2]", FACTS)
+    assert faithful.units[0].status is Status.GROUNDED
+
+
+def test_defeat1_unreadable_digit_fails_closed() -> None:
+    report = check("Invoice INV-2 was for \u20b9\u2467 thousand. [inv-2]", FACTS)
+    assert report.units[0].status is not Status.GROUNDED
+    assert "unreadable_digits" in report.units[0].codes
+
+
+def test_defeat2_zero_width_inside_number() -> None:
+    report = check("Invoice INV-1 was for \u20b91,2\u200b3,456. [inv-1]", FACTS)
+    assert report.units[0].status is Status.GROUNDED
+    split = check("Invoice INV-1 was for \u20b91,2\u200b3,999. [inv-1]", FACTS)
+    assert split.units[0].status is not Status.GROUNDED
+
+
+def test_defeat3_date_parts_do_not_ground_plain_numbers() -> None:
+    report = check("Invoice INV-1 covered 8 invoices. [inv-1]", FACTS)
+    assert report.units[0].status is not Status.GROUNDED
+    assert {"value_not_in_evidence", "value_mismatch"} & set(report.units[0].codes)
+
+
+def test_defeat4_figure_borrowed_from_another_fact() -> None:
+    report = check("Invoice INV-2 was for \u20b91,23,456. [inv-2]", FACTS)
+    assert report.units[0].status is not Status.GROUNDED
+
+
+def test_demystify_quick_start() -> None:
+    answer = (
+        "Invoice INV-1 was for \u20b91,23,456. [inv-1] "
+        "Invoice INV-2 was for \u20b99,999. [inv-2] "
+        "Both were settled on time."
+    )
+    report = check(answer, FACTS, mode="filter", citations="bracket_id")
+    assert statuses(report)[:2] == ["grounded", "invalid"]
+    assert report.text.startswith("Invoice INV-1 was for \u20b91,23,456. [inv-1]")
+    assert "9,999" not in report.text
+
+
+def test_name_swap_is_not_grounded() -> None:
+    report = check("Dr. Alvarez measured 14 hours of battery life in lab testing [[cite:e1]].", KIT)
+    assert report.units[0].status is Status.INVALID
+    assert "name_not_in_evidence" in report.units[0].codes
+
+
+def test_marker_inside_code_block_is_not_a_claim() -> None:
+    report = check("```\nx = data[1]; y = 2\n```\n", {"1": "text"}, citations="numeric")
+    assert statuses(report) == ["skipped"]
+    assert report.is_clean
+
+
+def test_lone_marker_answer_is_clean_but_not_checkable() -> None:
+    report = check("", KIT)
+    assert report.units == () and report.is_clean and not report.checkable
