@@ -41,7 +41,8 @@ def filter_text(
             # take the horizontal space after the unit with it
             while end < len(answer) and answer[end] in " \t":
                 end += 1
-            cuts.append((unit.span.start, end, ""))
+            # keep the line breaks a multi-line unit spans, so lines stay aligned below
+            cuts.append((unit.span.start, end, "\n" * answer.count("\n", unit.span.start, end)))
         elif separator is not None and number + 1 < len(units) and dropped[number + 1]:
             following = units[number + 1]
             # the separator introduced a dropped clause: it goes, and the dropped clause's
@@ -49,7 +50,7 @@ def filter_text(
             ending = following.text.rstrip()[-1:] if following.text.rstrip() else ""
             tail = ending if ending in _TERMINAL and unit.text[-1:] not in _TERMINAL else ""
             start = unit.span.end
-            cuts.append((start, separator[1], tail))
+            cuts.append((start, separator[1], tail + "\n" * answer.count("\n", start, separator[1])))
     pieces: list[str] = []
     last = 0
     for start, end, replacement in sorted(cuts):
@@ -60,9 +61,16 @@ def filter_text(
         last = max(last, end)
     pieces.append(answer[last:])
     text = "".join(pieces)
-    lines = [line.rstrip() for line in text.split("\n")]
-    # a line reduced to a bare bullet or quote marker is removed entirely
-    kept = [line for line in lines if line.strip() == "" or not _BULLET_ONLY.match(line)]
+    # cuts keep every line break, so line i of the result is line i of the answer
+    before = answer.split("\n")
+    after = text.split("\n")
+    kept: list[str] = []
+    for original, line in zip(before, after):
+        if line == original:
+            kept.append(line)
+        elif line.strip() and not _BULLET_ONLY.match(line):
+            kept.append(line.rstrip())
+        # a line emptied by the cut, or left with a bare bullet or quote marker, goes
     # collapse the blank lines that removed paragraphs leave behind
     out: list[str] = []
     for line in kept:

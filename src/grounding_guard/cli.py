@@ -1,0 +1,382 @@
+"""The ``grounding-guard`` command: check a saved answer against its evidence, for CI.
+
+::
+
+    grounding-guard check answer.md --evidence chunks.json [--mode filter] [--json]
+    grounding-guard check - --evidence docs/ < answer.md
+    grounding-guard demo
+    grounding-guard --version
+
+``check`` exits 0 when the answer is clean, 1 when it fails, 2 on bad usage or input
+(a one-line ``grounding-guard: error: ...`` on stderr, never a traceback). ``demo`` checks
+the bundled example answer and exits 0 whatever the verdict: it is a demonstration, not
+a gate. Output is the plain-text summary, coloured by status on a terminal (not when
+``NO_COLOR`` is set, ``TERM=dumb`` or ``--no-color``); ``--json`` prints the report in the
+documented JSON shape instead; ``--html OUT`` also writes the HTML page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import re
+import sys
+from collections.abc import Sequence
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, Final, NoReturn, TextIO
+
+from grounding_guard import __version__
+from grounding_guard.actions import MODES
+from grounding_guard.citations import PRESETS
+from grounding_guard.errors import GroundingGuardError
+from grounding_guard.evidence_files import (
+    load_catalog_path,
+    load_evidence_path,
+    parse_evidence_json,
+    read_text_file,
+)
+from grounding_guard.guard import DEFAULT_REFUSAL, Guard
+from grounding_guard.model import Report, Status
+
+__all__ = ["EXIT_FAIL", "EXIT_OK", "EXIT_USAGE", "main"]
+
+PROG: Final = "grounding-guard"
+EXIT_OK: Final = 0
+EXIT_FAIL: Final = 1
+EXIT_USAGE: Final = 2
+
+CITATION_CHOICES: Final = ("auto", "none", *PRESETS)
+STATUS_CHOICES: Final = tuple(s.value for s in Status)
+
+# ---- colour --------------------------------------------------------------------------
+
+_RESET: Final = "\x1b[0m"
+#: SGR codes per status: grounded green, placeholder yellow, ungrounded bold yellow,
+#: invalid bold red, contradicted bold magenta, skipped dim.
+PALETTE: Final[dict[str, str]] = {
+    Status.GROUNDED.value: "32",
+    Status.PLACEHOLDER.value: "33",
+    Status.UNGROUNDED.value: "1;33",
+    Status.INVALID.value: "1;31",
+    Status.CONTRADICTED.value: "1;35",
+    Status.SKIPPED.value: "2",
+}
+_VERDICT: Final = {"OK": "1;32", "FAIL": "1;31"}
+_DIM: Final = "2"
+_BOLD: Final = "1"
+# C0 controls but tab and newline, DEL and C1: answer text must not drive the terminal
+_CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _paint(text: str, code: str, color: bool) -> str:
+    return f"\x1b[{code}m{text}{_RESET}" if color and text else text
+
+
+def _visible(text: str) -> str:
+    """``text`` with control characters shown as ``\\xNN`` (no escape reaches the tty)."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def use_color(stream: TextIO, disabled: bool = False) -> bool:
+    """True when ``stream`` is a terminal and neither ``--no-color``, ``NO_COLOR`` nor
+    ``TERM=dumb`` asks for plain text."""
+    if disabled or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except (OSError, ValueError):
+        return False
+
+
+def colorize_summary(summary: str, color: bool) -> str:
+    """The plain ``Report.summary()`` text with its verdict and status words coloured."""
+    summary = _visible(summary)
+    if not color:
+        return summary
+    out: list[str] = []
+    for number, line in enumerate(summary.split("\n")):
+        if number == 0:
+            verdict, colon, rest = line.partition(":")
+            if colon and verdict in _VERDICT:
+                line = _paint(verdict, _VERDICT[verdict], color) + colon + rest
+        elif line[:1] not in ("", " "):
+            word = line.split(" ", 1)[0]
+            if word in PALETTE:
+                line = _paint(word, PALETTE[word], color) + line[len(word) :]
+        elif line.lstrip().startswith(">"):
+            line = _paint(line, _DIM, color)
+        out.append(line)
+    return "\n".join(out)
+
+
+def render_text(report: Report, color: bool) -> str:
+    """The human output: the coloured summary, then the returned text when an action ran."""
+    text = colorize_summary(report.summary(), color)
+    if report.mode in ("filter", "block"):
+        head = f"returned text (mode={report.mode}{', blocked' if report.blocked else ''}):"
+        text += "\n\n" + _paint(head, _BOLD, color) + "\n" + _visible(report.text.rstrip("\n"))
+    return text
+
+
+# ---- arguments -----------------------------------------------------------------------
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors keep to the ``grounding-guard: error:`` form."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{PROG}: error: {message}\n")
+
+
+def _coverage(value: str) -> float:
+    try:
+        number = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if not 0.0 <= number <= 1.0:
+        raise argparse.ArgumentTypeError(f"must lie in [0, 1], got {value}")
+    return number
+
+
+def _fail_on(value: str) -> list[str]:
+    statuses: list[str] = []
+    for part in (p.strip() for p in value.split(",")):
+        if not part:
+            continue
+        if part != "none" and part not in STATUS_CHOICES:
+            raise argparse.ArgumentTypeError(
+                f"unknown status {part!r} (choose from {', '.join(STATUS_CHOICES)}, none)"
+            )
+        statuses.append(part)
+    return statuses
+
+
+def _output_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--mode",
+        choices=MODES,
+        default="flag",
+        help="flag: report only (default); filter: drop failing units; block: refuse",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the report as JSON (Report.to_dict shape)"
+    )
+    parser.add_argument("--html", metavar="OUT", help="also write the HTML report to OUT")
+    parser.add_argument("--no-color", action="store_true", help="never colour the output")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``grounding-guard`` command."""
+    parser = _Parser(
+        prog=PROG,
+        description="Check that an LLM answer's claims are backed by the evidence it was given.",
+        epilog="exit status: 0 clean, 1 failed, 2 bad usage or input",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+
+    check = commands.add_parser(
+        "check",
+        help="check an answer against its evidence",
+        description="Judge every unit of ANSWER against the evidence; exit 0 clean, 1 failed, "
+        "2 bad usage or input.",
+    )
+    check.add_argument("answer", metavar="ANSWER", help="answer text or markdown file; - for stdin")
+    check.add_argument(
+        "--evidence",
+        "-e",
+        metavar="FILE|DIR",
+        required=True,
+        help="JSON object {id: text}, JSON array (of texts: ids 1..n; or of {id, text}), "
+        "JSON Lines, or a directory of .txt/.md files (id = file stem)",
+    )
+    check.add_argument(
+        "--citations",
+        choices=CITATION_CHOICES,
+        default="auto",
+        metavar="STYLE",
+        help=f"citation marker style: {', '.join(CITATION_CHOICES)} (default auto)",
+    )
+    _output_options(check)
+    check.add_argument(
+        "--fail-on",
+        type=_fail_on,
+        nargs="+",
+        action="extend",
+        metavar="STATUS",
+        help="statuses that fail the answer (default: contradicted invalid ungrounded); "
+        "'none' for coverage only",
+    )
+    check.add_argument(
+        "--min-coverage",
+        type=_coverage,
+        default=0.0,
+        metavar="X",
+        help="share of claim units that must be grounded, 0..1 (default 0)",
+    )
+    check.add_argument(
+        "--refusal", metavar="TEXT", default=DEFAULT_REFUSAL, help="text returned when blocked"
+    )
+    check.add_argument(
+        "--catalog",
+        metavar="FILE",
+        help="ids that exist but were not retrieved (JSON array or one id per line): "
+        "citing one is not_retrieved rather than unknown_citation",
+    )
+    check.add_argument(
+        "--strict-citations",
+        action="store_true",
+        help="every cited id must support its unit on its own",
+    )
+
+    demo = commands.add_parser(
+        "demo",
+        help="check the bundled example answer (always exits 0)",
+        description="Check the bundled example answer against its five evidence chunks and "
+        "print the report. Exits 0 whatever the verdict: it is a demonstration.",
+    )
+    _output_options(demo)
+    return parser
+
+
+# ---- inputs --------------------------------------------------------------------------
+
+
+def _read_stdin() -> str:
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:
+        return sys.stdin.read()
+    data: bytes = buffer.read()
+    text = data.decode("utf-8-sig")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _read_answer(path: str) -> str:
+    try:
+        return _read_stdin() if path == "-" else read_text_file(path)
+    except UnicodeDecodeError as exc:
+        where = "stdin" if path == "-" else path
+        raise ValueError(f"{where}: the answer is not UTF-8 text (byte {exc.start})") from None
+
+
+def _demo_inputs() -> tuple[str, Any]:
+    folder = files("grounding_guard") / "examples"
+    answer = (folder / "answer.md").read_text(encoding="utf-8")
+    evidence = parse_evidence_json(
+        (folder / "evidence.json").read_text(encoding="utf-8"), "examples/evidence.json"
+    )
+    return answer, evidence
+
+
+def _os_message(exc: OSError) -> str:
+    reason = exc.strerror or str(exc)
+    return f"{exc.filename}: {reason}" if exc.filename else reason
+
+
+# ---- commands ------------------------------------------------------------------------
+
+
+def _write(stream: TextIO, text: str) -> None:
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        stream.write(text.encode(encoding, "replace").decode(encoding))
+
+
+def _emit(report: Report, args: argparse.Namespace) -> None:
+    if args.html:
+        Path(args.html).write_text(report.to_html(), encoding="utf-8")
+    out = sys.stdout
+    if args.json:
+        _write(out, report.to_json() + "\n")
+    else:
+        _write(out, render_text(report, use_color(out, args.no_color)) + "\n")
+    if args.html:
+        _write(sys.stderr, f"{PROG}: wrote HTML report to {args.html}\n")
+
+
+def _guard(args: argparse.Namespace) -> Guard:
+    options: dict[str, Any] = {"mode": args.mode}
+    if args.command == "check":
+        fail_on = getattr(args, "fail_on", None)
+        if fail_on is not None:
+            options["fail_on"] = [s for group in fail_on for s in group if s != "none"]
+        options.update(
+            citations=args.citations,
+            min_coverage=args.min_coverage,
+            refusal=args.refusal,
+            strict_citations=args.strict_citations,
+        )
+    return Guard(**options)
+
+
+def _check(args: argparse.Namespace) -> int:
+    guard = _guard(args)  # options first: a bad option fails before any file is read
+    evidence = load_evidence_path(args.evidence)
+    catalog = load_catalog_path(args.catalog) if args.catalog else None
+    answer = _read_answer(args.answer)
+    report = guard.check(answer, evidence, catalog=catalog)
+    _emit(report, args)
+    return EXIT_OK if report.is_clean else EXIT_FAIL
+
+
+def _demo(args: argparse.Namespace) -> int:
+    answer, evidence = _demo_inputs()
+    report = _guard(args).check(answer, evidence)
+    if not args.json:
+        color = use_color(sys.stdout, args.no_color)
+        intro = (
+            "grounding-guard demo: the bundled example answer about the Kestrel K2 earbuds, "
+            f"checked against {len(report.evidence)} evidence chunks"
+        )
+        _write(sys.stdout, _paint(intro, _DIM, color) + "\n\n")
+    _emit(report, args)
+    if not args.json:
+        _write(
+            sys.stdout,
+            "\n(demo always exits 0; `grounding-guard check ANSWER --evidence FILE` "
+            "exits 1 when an answer fails)\n",
+        )
+    return EXIT_OK
+
+
+def _fail(message: str) -> int:
+    line = " ".join(str(message).split()) or "unexpected error"
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(f"{PROG}: error: {_visible(line)}\n")
+    return EXIT_USAGE
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(list(argv) if argv is not None else None)
+    except SystemExit as exc:  # --help, --version and usage errors
+        code = exc.code
+        return code if isinstance(code, int) else (EXIT_OK if code is None else EXIT_USAGE)
+    try:
+        if args.command == "demo":
+            return _demo(args)
+        return _check(args)
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_FAIL
+    except KeyboardInterrupt:
+        return 130
+    except OSError as exc:
+        return _fail(_os_message(exc))
+    except (GroundingGuardError, TypeError, ValueError) as exc:
+        return _fail(str(exc))
+
+
+def _silence_stdout() -> None:
+    """After a closed pipe, point stdout at devnull so the exit flush cannot fail again."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
