@@ -108,10 +108,15 @@ def test_demystify_quick_start() -> None:
         "Invoice INV-2 was for \u20b99,999. [inv-2] "
         "Both were settled on time."
     )
-    report = check(answer, FACTS, mode="filter", citations="bracket_id")
-    assert statuses(report)[:2] == ["grounded", "invalid"]
-    assert report.text.startswith("Invoice INV-1 was for \u20b91,23,456. [inv-1]")
-    assert "9,999" not in report.text
+    # demystify keeps uncited prose; fail_on without "ungrounded" does the same here
+    report = check(
+        answer, FACTS, mode="filter", citations="bracket_id", fail_on=["contradicted", "invalid"]
+    )
+    assert statuses(report) == ["grounded", "contradicted", "ungrounded"]
+    assert report.text == "Invoice INV-1 was for \u20b91,23,456. [inv-1] Both were settled on time."
+    mismatch = report.units[1].reasons[0]
+    assert mismatch.code == "value_mismatch"
+    assert mismatch.span is not None and mismatch.span.of(answer) == "9,999"
 
 
 def test_name_swap_is_not_grounded() -> None:

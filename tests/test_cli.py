@@ -500,7 +500,7 @@ def test_answer_text_cannot_drive_the_terminal(
     out = capsys.readouterr().out
     assert "\x1b" not in out
     assert "\x07" not in out
-    assert "\\x1b]0;pwned\\x07" in out
+    assert "\\x1b]0" in out  # shown escaped, wherever the segmenter cuts
     assert colorize_summary("OK: x\ngrounded  y", color=False) == "OK: x\ngrounded  y"
 
 

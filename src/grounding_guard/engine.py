@@ -15,7 +15,7 @@ from grounding_guard.citations import CitationStyle, detect_style, get_style
 from grounding_guard.evidence import EvidenceMap
 from grounding_guard.judges.analysis import analyse
 from grounding_guard.judges.base import Claim, Passage
-from grounding_guard.judges.lexical import best_sentence
+from grounding_guard.judges.lexical import LexicalJudge, best_sentence
 from grounding_guard.judges.terms import check_directions, check_names, check_negation
 from grounding_guard.judges.values import check_values
 from grounding_guard.model import Evidence, Judgement, Kind, Marker, Reason, Span, Status, Support, Unit
@@ -184,6 +184,10 @@ def _judge_segment(
         else:
             reasons.append(Reason("no_citation", "a claim with no citation", seg.span))
     status = decide(reasons, placeholder=placeholder, supported=supported)
+    if status is Status.INVALID and not any(r.code in CONTRADICTING for r in reasons):
+        hint = _supported_elsewhere(claim, emap, {p.id for p in passages}, options)
+        if hint is not None:
+            reasons.append(hint)
     if status is not Status.GROUNDED:
         valid = valid if status is Status.PLACEHOLDER else ()
     return Unit(index, text, seg.span, Kind.CLAIM, status, cited, valid, tuple(reasons), support, seg.markers)
@@ -289,6 +293,38 @@ def _judge_cited(
                 )
     support = tuple(_support_of(claim, p, score) for p in passages if p.id in valid)
     return _Found(True, tuple(reasons), tuple(valid), support)
+
+
+def _supported_elsewhere(
+    claim: Claim, emap: EvidenceMap, cited: set[str], options: EngineOptions
+) -> Reason | None:
+    """For a misattributed unit: the uncited chunk that would support it, if one does.
+
+    Decided by the lexical judge and term checks alone (cheap, deterministic); it is a
+    hint for the reader and never changes the status.
+    """
+    judge = LexicalJudge(options.threshold)
+    for passage in emap.candidates(claim, options.candidates):
+        if passage.id in cited:
+            continue
+        judgement = judge.judge(claim, (passage,))
+        if judgement.verdict != "supported":
+            continue
+        best = best_sentence(claim, (passage,))
+        terms = check_names(claim, (passage,)) + check_values(claim, (passage,), best, options.threshold)
+        if best is not None:
+            terms += check_negation(claim, best, options.threshold)
+            terms += check_directions(claim, best, options.threshold)
+        if terms:
+            continue
+        return Reason(
+            "supported_elsewhere",
+            f"[{passage.id}], which the unit does not cite, supports it",
+            claim.span,
+            passage.id,
+            best.span if best else None,
+        )
+    return None
 
 
 def _irrelevant(claim: Claim, passages: tuple[Passage, ...]) -> list[Passage]:

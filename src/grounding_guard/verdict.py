@@ -52,7 +52,9 @@ UNSUPPORTING: frozenset[str] = frozenset(
 )
 
 #: Informational codes that change no status.
-INFORMATIONAL: frozenset[str] = frozenset({"placeholder", "attributed", "not_a_claim"})
+INFORMATIONAL: frozenset[str] = frozenset(
+    {"placeholder", "attributed", "not_a_claim", "supported_elsewhere"}
+)
 
 #: Every reason code grounding-guard emits.
 REASON_CODES: frozenset[str] = CONTRADICTING | INVALIDATING | UNSUPPORTING | INFORMATIONAL
