@@ -15,7 +15,7 @@ from grounding_guard.citations import CitationStyle, detect_style, get_style
 from grounding_guard.evidence import EvidenceMap
 from grounding_guard.judges.analysis import analyse
 from grounding_guard.judges.base import Claim, Passage
-from grounding_guard.judges.lexical import LexicalJudge, best_sentence
+from grounding_guard.judges.lexical import BestSentence, LexicalJudge, best_sentence
 from grounding_guard.judges.terms import check_directions, check_names, check_negation
 from grounding_guard.judges.values import check_values
 from grounding_guard.model import Evidence, Judgement, Kind, Marker, Reason, Span, Status, Support, Unit
@@ -59,15 +59,35 @@ def _resolve_style(options: EngineOptions, answer: str, emap: EvidenceMap) -> Ci
     return get_style(options.citations)
 
 
+def _outside(markers: list[Marker], placeholders: list[Span]) -> list[Marker]:
+    """Markers that overlap no placeholder (a placeholder wins); both lists are in text
+    order, so one merge-walk does it."""
+    kept: list[Marker] = []
+    index = 0
+    for marker in markers:
+        while index < len(placeholders) and placeholders[index].end <= marker.span.start:
+            index += 1
+        if index < len(placeholders) and placeholders[index].start < marker.span.end:
+            continue
+        kept.append(marker)
+    return kept
+
+
 def _mask(text: str, start: int, spans: Sequence[Span]) -> str:
     """``text`` (which starts at ``start`` in the answer) with ``spans`` blanked out."""
     if not spans:
         return text
-    chars = list(text)
-    for span in spans:
-        for index in range(max(span.start - start, 0), min(span.end - start, len(chars))):
-            chars[index] = " "
-    return "".join(chars)
+    pieces: list[str] = []
+    last = 0
+    for span in sorted(spans):
+        begin, end = max(span.start - start, last), min(span.end - start, len(text))
+        if end <= begin:
+            continue
+        pieces.append(text[last:begin])
+        pieces.append(" " * (end - begin))
+        last = end
+    pieces.append(text[last:])
+    return "".join(pieces)
 
 
 def run(answer: str, emap: EvidenceMap, options: EngineOptions) -> Generator[JudgeRequest, Judgement, Checked]:
@@ -76,7 +96,7 @@ def run(answer: str, emap: EvidenceMap, options: EngineOptions) -> Generator[Jud
     markers: list[Marker] = style.find(answer) if style else []
     placeholders = [Span(*m.span()) for m in options.placeholder.finditer(answer) if m.end() > m.start()]
     if placeholders and markers:
-        markers = [m for m in markers if not any(p.start < m.span.end and m.span.start < p.end for p in placeholders)]
+        markers = _outside(markers, placeholders)
     segments = segment(
         answer,
         markers,
@@ -132,7 +152,7 @@ def _judge_segment(
         return Unit(index, text, seg.span, seg.kind, Status.SKIPPED, cited, (), (), (), seg.markers)
     masked = _mask(text, seg.span.start, [m.span for m in seg.markers] + list(seg.placeholders))
     claim = Claim(masked, seg.span, analyse(masked))
-    if not claim.analysis.tokens and not seg.markers and not seg.placeholders:
+    if not claim.analysis.words and not seg.markers and not seg.placeholders:
         reason = Reason("not_a_claim", "no word or figure to check")
         return Unit(index, text, seg.span, Kind.NON_CLAIM, Status.SKIPPED, (), (), (reason,), (), ())
 
@@ -206,8 +226,9 @@ def _evaluate(
     passages: tuple[Passage, ...],
     options: EngineOptions,
     cache: dict[tuple[str, tuple[str, ...]], Judgement],
-) -> Generator[JudgeRequest, Judgement, tuple[Judgement, list[Reason]]]:
-    """The support judgement and the term checks of one claim against some passages."""
+) -> Generator[JudgeRequest, Judgement, tuple[Judgement, list[Reason], BestSentence | None]]:
+    """The support judgement, the term checks and the best evidence sentence of one claim
+    against some passages."""
     judgement = yield from _ask(claim, passages, cache)
     reasons: list[Reason] = list(judgement.reasons)
     if judgement.verdict == "contradicted" and not any(r.code in CONTRADICTING for r in reasons):
@@ -220,18 +241,28 @@ def _evaluate(
                 judgement.evidence_span,
             )
         )
+    best = best_sentence(claim, passages)
     if options.term_checks:
-        best = best_sentence(claim, passages)
-        reasons.extend(check_names(claim, passages))
-        reasons.extend(check_values(claim, passages, best, options.threshold))
-        if best is not None:
-            reasons.extend(check_negation(claim, best, options.threshold))
-            reasons.extend(check_directions(claim, best, options.threshold))
-    return judgement, reasons
+        reasons.extend(_term_reasons(claim, passages, best, options.threshold))
+    return judgement, reasons, best
 
 
-def _support_of(claim: Claim, passage: Passage, score: float) -> Support:
-    best = best_sentence(claim, (passage,))
+def _term_reasons(
+    claim: Claim, passages: tuple[Passage, ...], best: BestSentence | None, threshold: float
+) -> list[Reason]:
+    """Names, figures, negation and direction of a claim against its passages."""
+    reasons = check_names(claim, passages)
+    reasons.extend(check_values(claim, passages, best, threshold))
+    if best is not None:
+        reasons.extend(check_negation(claim, best, threshold))
+        reasons.extend(check_directions(claim, best, threshold))
+    return reasons
+
+
+def _support_of(claim: Claim, passage: Passage, score: float, best: BestSentence | None) -> Support:
+    """Where ``passage`` supports ``claim``: its best sentence (reused when given)."""
+    if best is None or best.passage is not passage:
+        best = best_sentence(claim, (passage,))
     span = best.span if best else Span(0, len(passage.evidence.text))
     return Support(passage.id, span, round(score, 4))
 
@@ -242,7 +273,7 @@ def _judge_cited(
     options: EngineOptions,
     cache: dict[tuple[str, tuple[str, ...]], Judgement],
 ) -> Generator[JudgeRequest, Judgement, _Found]:
-    judgement, reasons = yield from _evaluate(claim, passages, options, cache)
+    judgement, reasons, best = yield from _evaluate(claim, passages, options, cache)
     contradicted = any(r.code in CONTRADICTING for r in reasons)
     supported = judgement.verdict == "supported" and not any(r.code in UNSUPPORTING for r in reasons)
     ids = tuple(p.id for p in passages)
@@ -264,7 +295,7 @@ def _judge_cited(
     valid: list[str] = []
     if options.strict_citations and len(passages) > 1:
         for passage in passages:
-            alone, alone_reasons = yield from _evaluate(claim, (passage,), options, cache)
+            alone, alone_reasons, _ = yield from _evaluate(claim, (passage,), options, cache)
             if alone.verdict == "supported" and not any(
                 r.code in UNSUPPORTING or r.code in CONTRADICTING for r in alone_reasons
             ):
@@ -291,7 +322,7 @@ def _judge_cited(
                         irrelevant.id,
                     )
                 )
-    support = tuple(_support_of(claim, p, score) for p in passages if p.id in valid)
+    support = tuple(_support_of(claim, p, score, best) for p in passages if p.id in valid)
     return _Found(True, tuple(reasons), tuple(valid), support)
 
 
@@ -311,11 +342,7 @@ def _supported_elsewhere(
         if judgement.verdict != "supported":
             continue
         best = best_sentence(claim, (passage,))
-        terms = check_names(claim, (passage,)) + check_values(claim, (passage,), best, options.threshold)
-        if best is not None:
-            terms += check_negation(claim, best, options.threshold)
-            terms += check_directions(claim, best, options.threshold)
-        if terms:
+        if _term_reasons(claim, (passage,), best, options.threshold):
             continue
         return Reason(
             "supported_elsewhere",
@@ -357,7 +384,7 @@ def _attribute(
     best_score = 0.0
     best_id: str | None = None
     for passage in emap.candidates(claim, options.candidates):
-        judgement, reasons = yield from _evaluate(claim, (passage,), options, cache)
+        judgement, reasons, best = yield from _evaluate(claim, (passage,), options, cache)
         if any(r.code in CONTRADICTING for r in reasons):
             if not contradiction:
                 contradiction = [r for r in reasons if r.code in CONTRADICTING]
@@ -366,7 +393,7 @@ def _attribute(
         if score > best_score or best_id is None:
             best_score, best_id = score, passage.id
         if judgement.verdict == "supported" and not any(r.code in UNSUPPORTING for r in reasons):
-            support = _support_of(claim, passage, score)
+            support = _support_of(claim, passage, score, best)
             note = Reason(
                 "attributed", f"attributed to [{passage.id}]", claim.span, passage.id, support.span
             )

@@ -1,7 +1,9 @@
 """Read a text once into what the deterministic judges compare: words, stems, numbers,
-negations, direction words and names, each token with its span in the original text.
+negations, direction words and names.
 
-An analysis is pure data; evidence is analysed once per evidence set, a claim once.
+Reading is built for speed (it runs once per unit and once per evidence sentence): one
+``re.findall`` pass, stems from a memo table, set algebra in C. Token offsets are found
+only when a reason needs them (:meth:`Analysis.locate`), which is rare.
 """
 
 from __future__ import annotations
@@ -10,35 +12,48 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from grounding_guard.judges.lexicon import NEGATIONS, STOPWORDS, direction_of, stem
+from grounding_guard.judges.lexicon import DIRECTION_FAMILIES, NEGATIONS, STOPWORDS, stem
 from grounding_guard.model import Span
 from grounding_guard.text.normalize import INVISIBLE_RE, fold_digits, fold_punctuation
 
-__all__ = ["Analysis", "Token", "analyse", "sentence_spans", "word_string"]
+__all__ = ["Analysis", "analyse", "number_key", "sentence_spans", "word_string"]
 
-_TOKEN_RE = re.compile(
-    r"(?P<num>\d+(?:[.,:/\-]\d+)*)|(?P<word>[^\W\d_]+(?:'[^\W\d_]+)*)"
-)
-_DATE_LIKE = re.compile(r"[-/:]")
-_TITLES = frozenset(
+# words and numbers (inner separators keep dates, decimals and groupings whole)
+_TOKEN_RE = re.compile(r"\d+(?:[.,:/\-]\d+)*|[^\W\d_]+(?:'[^\W\d_]+)*")
+# a capitalised word that follows another word (white space, maybe a comma, between):
+# the first word of a clause is capitalised whatever it is, so it names nothing
+_AFTER_WORD_RE = re.compile(r"(?<=[^\W_]|[,%)\]])[ \t\n]+([^\W\d_]+(?:'[^\W\d_]+)*)")
+TITLES: frozenset[str] = frozenset(
     "dr mr mrs ms prof sir madam mx st jr sr rev hon gen col capt lt sgt".split()
 )
-_CLAUSE_START = frozenset(":;([{\"'\u2014\u2013*-#>")
+# a word after a title and its stop ("Dr. Alvarez")
+_AFTER_TITLE_RE = re.compile(
+    r"\b(?:" + "|".join(sorted(TITLES)) + r")\.[ \t]+([^\W\d_]+(?:'[^\W\d_]+)*)", re.IGNORECASE
+)
+# acronyms wherever they stand: two or more capitals (digits may follow the first)
+_ACRONYM_RE = re.compile(r"(?<![^\W_])[A-Z][A-Z0-9]+(?![^\W_])")
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
-    """One word or number: its surface form, its comparison key and its span."""
+class _Memo(dict[str, str]):
+    """word -> stem; a dict with ``__missing__`` so lookups stay in C on a hit."""
 
-    surface: str
-    key: str
-    span: Span
-    is_number: bool
+    def __missing__(self, word: str) -> str:
+        if len(self) > 200_000:
+            self.clear()
+        value = self[word] = stem(word)
+        return value
 
 
-def _number_key(surface: str) -> str:
-    if _DATE_LIKE.search(surface):
-        return surface  # dates, times, ranges compare as written
+_STEMS = _Memo()
+_NOT_CONTENT: frozenset[str] = frozenset(stem(w) for w in STOPWORDS) | STOPWORDS | TITLES | NEGATIONS
+_DIRECTION_KEYS: frozenset[str] = frozenset(DIRECTION_FAMILIES)
+
+
+def number_key(surface: str) -> str:
+    """The value a number token compares as: grouping dropped, ``3.50`` is ``3.5``,
+    ``08`` is ``8``; dates, times and ranges compare as written."""
+    if "-" in surface or "/" in surface or ":" in surface:
+        return surface
     digits = surface.replace(",", "")
     if digits.count(".") > 1:  # 1.234.567: grouping, not a decimal point
         digits = digits.replace(".", "")
@@ -50,28 +65,46 @@ def _number_key(surface: str) -> str:
     return digits.lstrip("0") or "0"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Analysis:
-    """What a text says, as bags the judges compare (keys casefolded, stems light)."""
+    """What a text says, as bags the judges compare.
+
+    ``text`` is the text as given (offsets index it); ``clean`` is what was tokenised
+    (digits folded, invisibles removed) and ``where`` maps clean offsets back when they
+    differ. ``words`` are the casefolded tokens in order (punctuation dropped).
+    """
 
     text: str
-    tokens: tuple[Token, ...]
+    clean: str
+    where: tuple[int, ...] | None
+    words: tuple[str, ...]
     content: frozenset[str]
-    words: frozenset[str]
-    numbers: tuple[Token, ...]
-    negations: tuple[Token, ...]
-    directions: tuple[tuple[Token, tuple[int, int]], ...]
-    names: tuple[Token, ...]
+    vocabulary: frozenset[str]
+    numbers: tuple[str, ...]
+    number_keys: frozenset[str]
+    negations: int
+    directions: frozenset[tuple[int, int]]
+    direction_words: tuple[tuple[str, tuple[int, int]], ...]
+    names: tuple[str, ...]
 
-    @property
-    def direction_sides(self) -> frozenset[tuple[int, int]]:
-        """The (family, side) pairs present in the text."""
-        return frozenset(side for _, side in self.directions)
+    def locate(self, surface: str, occurrence: int = 0) -> Span:
+        """The span (in ``text``) of the ``occurrence``-th token spelled ``surface``."""
+        pattern = re.compile(r"(?<![^\W_])" + re.escape(surface) + r"(?![^\W_])")
+        found = list(pattern.finditer(self.clean))
+        if not found:
+            return Span(0, len(self.text))
+        match = found[min(occurrence, len(found) - 1)]
+        start, end = match.span()
+        if self.where is None:
+            return Span(start, end)
+        return Span(self.where[start], self.where[end - 1] + 1)
 
 
-def _clean(text: str) -> tuple[str, list[int] | None]:
-    """Text without invisibles and with digits folded, plus a map back to original offsets."""
-    folded = fold_punctuation(fold_digits(text)) if not text.isascii() else text
+def _clean(text: str) -> tuple[str, tuple[int, ...] | None]:
+    """Text without invisibles, digits and punctuation folded, plus a map back."""
+    if text.isascii():
+        return text, None
+    folded = fold_punctuation(fold_digits(text))
     if not INVISIBLE_RE.search(folded):
         return folded, None
     kept: list[str] = []
@@ -81,80 +114,59 @@ def _clean(text: str) -> tuple[str, list[int] | None]:
             kept.append(char)
             where.append(index)
     where.append(len(folded))
-    return "".join(kept), where
+    return "".join(kept), tuple(where)
 
 
 def analyse(text: str) -> Analysis:
-    """Tokenise ``text`` into an :class:`Analysis` (token spans index into ``text``)."""
+    """Read ``text`` into an :class:`Analysis`."""
     clean, where = _clean(text)
-    tokens: list[Token] = []
-    content: set[str] = set()
-    words: set[str] = set()
-    numbers: list[Token] = []
-    negations: list[Token] = []
-    directions: list[tuple[Token, tuple[int, int]]] = []
-    names: list[Token] = []
-    previous_end = -1
-    previous_word = ""
-    for match in _TOKEN_RE.finditer(clean):
-        start, end = match.span()
-        span = Span(start, end) if where is None else Span(where[start], where[end - 1] + 1)
-        surface = match.group()
-        if match.group("num") is not None:
-            token = Token(surface, _number_key(surface), span, True)
-            numbers.append(token)
-            content.add(token.key)
-            tokens.append(token)
-            previous_end = end
-            previous_word = ""
-            continue
-        lower = surface.casefold()
-        if lower.endswith("'s"):
-            lower = lower[:-2]
-        key = stem(lower)
-        token = Token(surface, key, span, False)
-        tokens.append(token)
-        words.add(lower)
-        side = direction_of(key)
-        if side is not None:
-            directions.append((token, side))
-        is_negation = lower in NEGATIONS or lower.endswith("n't")
-        if is_negation:
-            negations.append(token)
-        elif lower not in STOPWORDS and lower not in _TITLES and len(lower) > 1:
-            content.add(key)
-        if _is_name(surface, lower, clean, start, previous_end, previous_word):
-            names.append(token)
-        previous_end = end
-        previous_word = lower
+    tokens = _TOKEN_RE.findall(clean)
+    lowered = [t.casefold() for t in tokens]
+    stems = set(map(_STEMS.__getitem__, lowered))
+    numbers = tuple(t for t in tokens if t[0].isdigit())
+    number_keys = frozenset(map(number_key, numbers))
+    content = (stems - _NOT_CONTENT - set(numbers)) | number_keys
+    content = frozenset(s for s in content if len(s) > 1 or s.isdigit())
+    direction_stems = stems & _DIRECTION_KEYS
+    direction_words: tuple[tuple[str, tuple[int, int]], ...] = ()
+    if direction_stems:
+        direction_words = tuple(
+            (t, DIRECTION_FAMILIES[_STEMS[w]])
+            for t, w in zip(tokens, lowered)
+            if _STEMS[w] in direction_stems
+        )
+    words = tuple(lowered)
+    vocabulary = frozenset(lowered)
+    if "'" in clean:
+        vocabulary |= {w[:-2] for w in lowered if w.endswith("'s")}
     return Analysis(
-        text,
-        tuple(tokens),
-        frozenset(content),
-        frozenset(words),
-        tuple(numbers),
-        tuple(negations),
-        tuple(directions),
-        tuple(names),
+        text=text,
+        clean=clean,
+        where=where,
+        words=words,
+        content=content,
+        vocabulary=vocabulary,
+        numbers=numbers,
+        number_keys=number_keys,
+        negations=sum(map(NEGATIONS.__contains__, lowered)),
+        directions=frozenset(DIRECTION_FAMILIES[s] for s in direction_stems),
+        direction_words=direction_words,
+        # a text with no capital after its first character names nothing: skip the walk
+        names=_names(clean) if clean[1:] != clean[1:].lower() else (),
     )
 
 
-def _is_name(
-    surface: str, lower: str, clean: str, start: int, previous_end: int, previous_word: str
-) -> bool:
-    if not surface[0].isupper() or len(surface) < 2 or lower in _TITLES:
-        return False
-    if surface.isupper() and surface.isalpha():
-        return lower != "i"  # acronyms count wherever they stand
-    if lower in STOPWORDS:
-        return False
-    if previous_end < 0:
-        return False  # the first word of a unit is capitalised whatever it is
-    if previous_word in _TITLES:
-        return True  # "Dr. Alvarez": the stop belongs to the title
-    gap = clean[previous_end:start].strip()
-    # after a stop, a clause start or a quotation mark a capital says nothing
-    return not gap or gap[-1] not in ".!?\u3002" and gap[-1] not in _CLAUSE_START
+def _names(clean: str) -> tuple[str, ...]:
+    """Capitalised words after another word, words after a title, acronyms anywhere."""
+    found = [w for w in _AFTER_WORD_RE.findall(clean) if w[0].isupper()]
+    found += _AFTER_TITLE_RE.findall(clean)
+    found += [w for w in _ACRONYM_RE.findall(clean) if sum(c.isalpha() for c in w) > 1]
+    names: dict[str, None] = {}
+    for word in found:
+        lower = word.casefold()
+        if len(word) > 1 and lower not in TITLES and (lower not in STOPWORDS or word.isupper()):
+            names.setdefault(word, None)
+    return tuple(names)
 
 
 _SENTENCE_END = re.compile(
@@ -187,7 +199,7 @@ def sentence_spans(text: str) -> tuple[Span, ...]:
     return tuple(spans)
 
 
-def word_string(tokens: Iterable[Token]) -> str:
-    """Tokens as one space-padded string of casefolded words and number keys, so that
-    containment ignores punctuation, case and white space yet respects word boundaries."""
-    return " " + " ".join(t.key if t.is_number else t.surface.casefold() for t in tokens) + " "
+def word_string(words: Iterable[str]) -> str:
+    """Words as one space-padded string, so containment ignores punctuation, case and
+    white space yet respects word boundaries."""
+    return " " + " ".join(words) + " "

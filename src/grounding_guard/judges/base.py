@@ -7,7 +7,7 @@ Judges never see statuses, actions or other units: verdicts are combined elsewhe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
@@ -38,15 +38,16 @@ class Claim:
 
 @dataclass(frozen=True)
 class Passage:
-    """One piece of evidence, read once: its sentences (span + analysis, token spans
-    relative to the sentence) and the bags of the whole chunk."""
+    """One piece of evidence, read once: its sentences (span + analysis of that
+    sentence's text), the bags of the whole chunk and a stem -> sentences index."""
 
     evidence: Evidence
     sentences: tuple[tuple[Span, Analysis], ...]
     content: frozenset[str]
-    words: frozenset[str]
+    vocabulary: frozenset[str]
     number_keys: frozenset[str]
     word_text: str
+    postings: Mapping[str, tuple[int, ...]]
 
     @property
     def id(self) -> str:
@@ -60,19 +61,23 @@ class Passage:
             (span, analyse(span.of(evidence.text))) for span in sentence_spans(evidence.text)
         )
         content: set[str] = set()
-        words: set[str] = set()
+        vocabulary: set[str] = set()
         numbers: set[str] = set()
-        for _, analysis in sentences:
+        postings: dict[str, list[int]] = {}
+        for number, (_, analysis) in enumerate(sentences):
             content |= analysis.content
-            words |= analysis.words
-            numbers.update(token.key for token in analysis.numbers)
+            vocabulary |= analysis.vocabulary
+            numbers |= analysis.number_keys
+            for stem in analysis.content:
+                postings.setdefault(stem, []).append(number)
         return cls(
             evidence,
             sentences,
             frozenset(content),
-            frozenset(words),
+            frozenset(vocabulary),
             frozenset(numbers),
-            word_string(token for _, a in sentences for token in a.tokens),
+            word_string(w for _, a in sentences for w in a.words),
+            {k: tuple(v) for k, v in postings.items()},
         )
 
 

@@ -33,19 +33,24 @@ class BestSentence:
 
 
 def best_sentence(claim: Claim, passages: Sequence[Passage]) -> BestSentence | None:
-    """The sentence of ``passages`` sharing most content stems with ``claim`` (first wins
-    a tie); ``None`` when nothing is shared."""
+    """The sentence of ``passages`` sharing most content stems with ``claim`` (earlier
+    passage and sentence win a tie); ``None`` when nothing is shared."""
     content = claim.analysis.content
     best: BestSentence | None = None
     best_size = 0
     for passage in passages:
-        if content.isdisjoint(passage.content):
+        counts: dict[int, int] = {}
+        postings = passage.postings
+        for stem in content:
+            for sentence in postings.get(stem, ()):
+                counts[sentence] = counts.get(sentence, 0) + 1
+        if not counts:
             continue
-        for span, analysis in passage.sentences:
-            shared = content & analysis.content
-            if len(shared) > best_size:
-                best_size = len(shared)
-                best = BestSentence(passage, span, analysis, frozenset(shared))
+        sentence = min(counts, key=lambda k: (-counts[k], k))
+        if counts[sentence] > best_size:
+            best_size = counts[sentence]
+            span, analysis = passage.sentences[sentence]
+            best = BestSentence(passage, span, analysis, content & analysis.content)
     return best
 
 
@@ -72,11 +77,10 @@ class LexicalJudge:
 
     def judge(self, claim: Claim, passages: Sequence[Passage]) -> Judgement:
         """Supported when contained in one passage or when overlap reaches the threshold."""
-        best = best_sentence(claim, passages)
-        where = (best.passage.id, best.span) if best else (None, None)
-        tokens = claim.analysis.tokens
-        if len(tokens) >= _MIN_CONTAINMENT_WORDS:
-            needle = word_string(tokens)
+        where = (passages[0].id, None) if len(passages) == 1 else (None, None)
+        words = claim.analysis.words
+        if len(words) >= _MIN_CONTAINMENT_WORDS:
+            needle = word_string(words)
             for passage in passages:
                 if needle in passage.word_text:
                     return Judgement("supported", 1.0, (), where[0], where[1], self.name)

@@ -40,6 +40,9 @@ NEGATIONS: frozenset[str] = frozenset(
     lacks lack lacking absent fails failed fail unable
     """.split()
 )
+NEGATIONS = NEGATIONS | frozenset(
+    w[:-2] + "n't" for w in NEGATIONS if w.endswith("nt") and len(w) > 3
+) | frozenset({"can't", "won't", "ain't", "shan't"})
 
 # Each row: two opposed families, written as surface words (stemmed when the table is
 # built); a claim using one side against evidence that uses only the other is a flip.

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 from grounding_guard.judges.base import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence, coverage
-from grounding_guard.judges.lexicon import stem
+from grounding_guard.judges.analysis import Analysis
+from grounding_guard.judges.lexicon import NEGATIONS, stem
 from grounding_guard.model import Reason
 
 __all__ = ["check_directions", "check_names", "check_negation", "sentence_gate"]
@@ -34,60 +35,68 @@ def check_names(claim: Claim, passages: Sequence[Passage]) -> list[Reason]:
     """A reason for each name or acronym of the claim that no passage mentions."""
     reasons: list[Reason] = []
     seen: set[str] = set()
-    for token in claim.analysis.names:
-        lower = token.surface.casefold()
+    for surface in claim.analysis.names:
+        lower = surface.casefold()
         if lower.endswith("'s"):
             lower = lower[:-2]
         if lower in seen:
             continue
         seen.add(lower)
         key = stem(lower)
-        if any(lower in p.words or key in p.content for p in passages):
+        if any(lower in p.vocabulary or key in p.content for p in passages):
             continue
         reasons.append(
             Reason(
                 "name_not_in_evidence",
-                f"{token.surface!r} is not mentioned in the cited evidence",
-                token.span.shift(claim.span.start),
+                f"{surface!r} is not mentioned in the cited evidence",
+                claim.analysis.locate(surface).shift(claim.span.start),
             )
         )
     return reasons
+
+
+def _negation_word(analysis: Analysis) -> str:
+    return next((w for w in analysis.words if w in NEGATIONS), "not")
 
 
 def check_negation(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """A reason when the claim and its best sentence disagree on being negated."""
     mine = claim.analysis.negations
     theirs = best.analysis.negations
-    if (len(mine) % 2) == (len(theirs) % 2) or not sentence_gate(claim, best, threshold):
+    if (mine % 2) == (theirs % 2) or not sentence_gate(claim, best, threshold):
         return []
     if mine:
-        message = f"the claim negates ({mine[0].surface!r}) what the evidence states"
-        span = mine[0].span.shift(claim.span.start)
+        word = _negation_word(claim.analysis)
+        message = f"the claim negates ({word!r}) what the evidence states"
+        span = claim.analysis.locate(word).shift(claim.span.start)
         evidence_span = best.span
     else:
-        message = f"the evidence negates ({theirs[0].surface!r}) what the claim states"
+        word = _negation_word(best.analysis)
+        message = f"the evidence negates ({word!r}) what the claim states"
         span = claim.span
-        evidence_span = theirs[0].span.shift(best.span.start)
+        evidence_span = best.analysis.locate(word).shift(best.span.start)
     return [Reason("negation_mismatch", message, span, best.passage.id, evidence_span)]
 
 
 def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """A reason for each direction word whose opposite, and only it, the evidence uses."""
-    theirs = {side: token for token, side in best.analysis.directions}
+    if not claim.analysis.directions or not best.analysis.directions:
+        return []
+    theirs = dict((side, word) for word, side in best.analysis.direction_words)
     reasons: list[Reason] = []
-    for token, (family, side) in claim.analysis.directions:
+    for word, (family, side) in claim.analysis.direction_words:
         opposite = theirs.get((family, 1 - side))
         if opposite is None or (family, side) in theirs:
             continue
-        if not sentence_gate(claim, best, threshold, frozenset({token.key})):
+        if not sentence_gate(claim, best, threshold, frozenset({stem(word.casefold())})):
             continue
         reasons.append(
             Reason(
                 "direction_mismatch",
-                f"{token.surface!r} in the claim, {opposite.surface!r} in the evidence",
-                token.span.shift(claim.span.start),
+                f"{word!r} in the claim, {opposite!r} in the evidence",
+                claim.analysis.locate(word).shift(claim.span.start),
                 best.passage.id,
-                opposite.span.shift(best.span.start),
+                best.analysis.locate(opposite).shift(best.span.start),
             )
         )
     return reasons

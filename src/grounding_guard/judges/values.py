@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from grounding_guard.judges.analysis import Token
+from grounding_guard.judges.analysis import number_key
 from grounding_guard.judges.base import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence
 from grounding_guard.judges.terms import sentence_gate
@@ -23,53 +23,55 @@ def check_values(
     claim: Claim, passages: Sequence[Passage], best: BestSentence | None, threshold: float
 ) -> list[Reason]:
     """Reasons for the claim's numbers that its passages do not contain."""
-    known = frozenset().union(*(p.number_keys for p in passages)) if passages else frozenset()
-    missing = [t for t in claim.analysis.numbers if t.key not in known]
+    analysis = claim.analysis
+    if not analysis.numbers:
+        return []
+    known: set[str] = set()
+    for passage in passages:
+        known |= passage.number_keys
+    missing = [(n, s) for n, s in enumerate(analysis.numbers) if number_key(s) not in known]
     if not missing:
         return []
-    claim_keys = {t.key for t in claim.analysis.numbers}
-    partners: list[Token] = []
+    partners: list[str] = []
     if best is not None:
-        ignore = frozenset(t.key for t in missing)
+        ignore = frozenset(number_key(s) for _, s in missing)
         if sentence_gate(claim, best, threshold, ignore):
-            partners = [t for t in best.analysis.numbers if t.key not in claim_keys]
+            partners = [s for s in best.analysis.numbers if number_key(s) not in analysis.number_keys]
     reasons: list[Reason] = []
-    for token in missing:
-        span = token.span.shift(claim.span.start)
-        partner = _partner(token, partners)
+    for position, surface in missing:
+        occurrence = analysis.numbers[:position].count(surface)
+        span = analysis.locate(surface, occurrence).shift(claim.span.start)
+        partner = _partner(surface, partners)
         if best is not None and partner is not None:
             partners.remove(partner)
             reasons.append(
                 Reason(
                     "value_mismatch",
-                    f"{token.surface} in the answer, {partner.surface} in the evidence",
+                    f"{surface} in the answer, {partner} in the evidence",
                     span,
                     best.passage.id,
-                    partner.span.shift(best.span.start),
+                    best.analysis.locate(partner).shift(best.span.start),
                 )
             )
         else:
             reasons.append(
-                Reason(
-                    "value_not_in_evidence",
-                    f"{token.surface} does not appear in the cited evidence",
-                    span,
-                )
+                Reason("value_not_in_evidence", f"{surface} does not appear in the cited evidence", span)
             )
     return reasons
 
 
-def _kind(token: Token) -> str:
-    key = token.key
+def _kind(surface: str) -> str:
+    key = number_key(surface)
     if not key.isdigit():
         return "date" if any(c in key for c in "-/:") else "decimal"
     return "year" if len(key) == 4 and 1000 <= int(key) <= 2199 else "integer"
 
 
-def _partner(token: Token, partners: list[Token]) -> Token | None:
+def _partner(surface: str, partners: list[str]) -> str | None:
     """The first evidence number of the same kind (a year for a year), else none."""
-    kind = _kind(token)
+    kind = _kind(surface)
     for partner in partners:
-        if _kind(partner) == kind or {kind, _kind(partner)} == {"integer", "decimal"}:
+        other = _kind(partner)
+        if other == kind or {kind, other} == {"integer", "decimal"}:
             return partner
     return None

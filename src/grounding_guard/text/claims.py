@@ -1,8 +1,144 @@
-"""Placeholder until the segmentation work lands: nothing is a non-claim."""
+"""Which units assert nothing: the conservative default behind ``skip_non_claims``.
+
+A unit is a non-claim only when it clearly cannot state a fact about the world:
+
+- it has no letter or digit at all (a stray dash, an ellipsis, an emoji);
+- it is a question (ends in ``?`` or ``？``, closing quotes, brackets and emphasis aside),
+  unless it is a tag question such as "..., isn't it?" that asserts its first half;
+- it is an organising line ending in a colon: at most three words ("In short:", "Pros:"),
+  or at most twelve opening with a lead-in such as "there are", "here is", "the following",
+  "the key", "to summarize" ("There are three cases:");
+- the whole unit is a greeting (with at most a name), thanks, small talk or sign-off from
+  a fixed list ("Hi!", "Great question!", "Sure!", "Certainly.", "I hope this helps.", "Let
+  me know if you have any other questions.", "Feel free to ask ...").
+
+Anything holding a digit or longer than 400 characters is always a claim, and so is
+anything not matched above, hedged wording included ("I think the warranty is five
+years."), and bare answers ("Yes.", "No.", "Absolutely."). ``segment`` never asks about a
+unit that carries a marker or placeholder. Pass ``non_claim=lambda s: False`` to skip none.
+"""
 
 from __future__ import annotations
 
+import re
+
+from grounding_guard.text.normalize import INVISIBLE_RE
+
+__all__ = ["is_non_claim"]
+
+_DIGIT_RE = re.compile(r"\d")
+_WORD_CHAR_RE = re.compile(r"[^\W_]")
+_TRAILING_CLOSERS = " \t\r\n\"'\u201d\u2019\u00bb)]}*_~`"
+_TAG_QUESTION_RE = re.compile(
+    r",\s*(?:right|correct|true|no|yes|ok|okay|eh"
+    r"|(?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|wo|ca)n['\u2019]?t"
+    r"[ \t]{1,4}\w{1,12})[ \t]*[?\uff1f]\Z",
+    re.IGNORECASE,
+)
+_MAX_SMALL_TALK = 160  # a longer unit is never small talk
+_MAX_UNIT = 400  # nor is a longer unit a question or an organising line: it may hide claims
+_MAX_ORGANISER_WORDS = 12
+_SHORT_LABEL_WORDS = 3
+
+# Whole-unit phrases, matched on a folded form: lower case, punctuation to spaces,
+# white space collapsed. Each alternative is anchored by fullmatch.
+_SMALL_TALK_RE = re.compile(
+    r"(?:many |great )?thanks?(?: you)?(?: so much| very much)?(?: again)?"
+    r"(?: for (?:asking|reaching out|your question|your patience|your message|your interest"
+    r"|the question|the context|the details|waiting|sharing|sharing this|sharing that))?"
+    r"|(?:that s |this is |what )?(?:a )?(?:great|good|excellent|interesting|fair) question"
+    r"|(?:sure|certainly|of course|okay|ok|got it|no problem|alright|understood)"
+    r"(?: thing| i can help| i can help with that| i d be happy to help| i d be glad to help"
+    r"| i d be happy to help with that)?"
+    r"|(?:i m |i am |i d be |i would be )?(?:happy|glad) to help(?: with that)?"
+    r"|you re welcome|you re very welcome|my pleasure|sounds good"
+    r"|(?:i )?hope (?:this|that) (?:helps|help)(?: you)?"
+    r"|let me know if (?:you have|you need|there is|there are) (?:any |anything )?"
+    r"(?:other |more |further |additional )?"
+    r"(?:questions|question|help|assistance|clarification|else)"
+    r"(?: or need anything else| or need more help| or need further assistance)?"
+    r"|(?:best |kind |warm )?regards|cheers|sincerely|take care|good luck|all the best"
+    r"|have a (?:great|nice|good|wonderful) (?:day|one|week|weekend|evening)"
+)
+_GREETINGS = frozenset({"hi", "hello", "hey", "greetings", "howdy", "welcome"})
+_GREETING_TAILS = frozenset({"there", "everyone", "all", "team", "again", "friend", "folks"})
+_GOOD_TIMES = frozenset({"morning", "afternoon", "evening", "day"})
+_FEEL_FREE = tuple(
+    "feel free to " + verb
+    for verb in ("ask", "reach out", "follow up", "let me know", "get in touch", "contact")
+)
+_ORGANISER_RE = re.compile(
+    r"(?:there (?:are|is|were|was)|here (?:is|are|s)|in (?:short|summary|brief|sum|conclusion)"
+    r"|to (?:summarize|summarise|sum up|recap)|the (?:following|key|main)|key |for example"
+    r"|for instance|below|some |a few |these |this is|the answer|summary|overview|note|steps"
+    r"|pros|cons|sources?|references?|details|examples?)",
+)
+_FIRST_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+_OPENING_WORDS = _words(
+    """many great thanks thank that this what a good excellent interesting fair sure certainly
+    of okay ok got no alright understood i happy glad you my sounds hope let best kind warm
+    regards cheers sincerely take all have feel hi hello hey greetings howdy welcome"""
+)
+_FOLD_RE = re.compile(r"[^\w\s]|_")
+_SPACES_RE = re.compile(r"\s+")
+
+
+def _fold(text: str) -> str:
+    text = text.replace("\u2019", "'").replace("'", " ")
+    return _SPACES_RE.sub(" ", _FOLD_RE.sub(" ", text.casefold())).strip()
+
 
 def is_non_claim(text: str) -> bool:
-    """Conservative default: every unit is a claim."""
-    return text.rstrip().endswith("?")
+    """True when ``text`` is a unit that asserts nothing (see the module docstring)."""
+    if len(text) > _MAX_UNIT:
+        return False
+    end = text[-1:]
+    if not ("!" <= end <= "~") or end in _TRAILING_CLOSERS:  # look past closers, invisibles
+        tail = INVISIBLE_RE.sub("", text[-16:]).rstrip(_TRAILING_CLOSERS)
+        end = tail[-1:]
+    if end in ("?", "\uff1f"):
+        if _DIGIT_RE.search(text):
+            return False
+        return _TAG_QUESTION_RE.search(text.rstrip(_TRAILING_CLOSERS)[-40:]) is None
+    first = _WORD_CHAR_RE.search(text)
+    if first is None:
+        return True  # no letter and no digit
+    if end in (":", "\uff1a"):
+        if _DIGIT_RE.search(text):
+            return False
+        words = _fold(text).split()
+        if len(words) <= _SHORT_LABEL_WORDS:
+            return True
+        return (
+            len(words) <= _MAX_ORGANISER_WORDS and _ORGANISER_RE.match(" ".join(words)) is not None
+        )
+    if len(text) > _MAX_SMALL_TALK:
+        return False
+    word = _FIRST_WORD_RE.match(text, first.start())
+    if word is None or word.group().casefold() not in _OPENING_WORDS:
+        return False  # fast exit: no small-talk phrase starts this way
+    if _DIGIT_RE.search(text):
+        return False
+    folded = _fold(text)
+    return _SMALL_TALK_RE.fullmatch(folded) is not None or _greeting(folded)
+
+
+def _greeting(folded: str) -> bool:
+    """Greetings ("Hi!", "Hey Sam!", "Good morning everyone.") and "Feel free to ..."."""
+    if folded.startswith(_FEEL_FREE):
+        return True
+    words = folded.split()
+    if len(words) >= 2 and words[0] == "good" and words[1] in _GOOD_TIMES:
+        words = words[1:]
+    elif not words or words[0] not in _GREETINGS:
+        return False
+    rest = words[1:]
+    if rest and rest[0] in _GREETING_TAILS:
+        rest = rest[1:]
+    return len(rest) <= 1  # at most a name
