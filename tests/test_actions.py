@@ -40,7 +40,14 @@ EVIDENCE = {
             "Battery life is 14 hours [1]. Returns take 90 days [2].",
         ),
     ],
-    ids=["middle-sentence", "trailing-clause", "leading-clause", "list-item", "paragraph", "misattributed"],
+    ids=[
+        "middle-sentence",
+        "trailing-clause",
+        "leading-clause",
+        "list-item",
+        "paragraph",
+        "misattributed",
+    ],
 )
 def test_filter_drops_failing_units_and_keeps_the_rest_verbatim(answer: str, filtered: str) -> None:
     report = check(answer, EVIDENCE, mode="filter")
@@ -87,7 +94,9 @@ def test_block_passes_a_clean_answer() -> None:
 def test_fail_on_chooses_what_fails() -> None:
     answer = "Battery life is 14 hours [1]. It cures headaches."
     assert check(answer, EVIDENCE, fail_on=["invalid", "contradicted"]).is_clean
-    assert not check("Refunds are quick [citation needed].", EVIDENCE, fail_on=["placeholder"]).is_clean
+    assert not check(
+        "Refunds are quick [citation needed].", EVIDENCE, fail_on=["placeholder"]
+    ).is_clean
 
 
 def test_min_coverage() -> None:
@@ -103,7 +112,9 @@ def test_enforce_raises_with_report() -> None:
     with pytest.raises(UngroundedAnswerError) as caught:
         guard.enforce("It cures headaches.", EVIDENCE)
     assert caught.value.report.units[0].status is Status.UNGROUNDED
-    assert guard.enforce("Battery life is 14 hours [1].", EVIDENCE) == "Battery life is 14 hours [1]."
+    assert (
+        guard.enforce("Battery life is 14 hours [1].", EVIDENCE) == "Battery life is 14 hours [1]."
+    )
     assert (
         Guard(mode="filter").enforce("Battery life is 14 hours [1]. It cures headaches.", EVIDENCE)
         == "Battery life is 14 hours [1]."

@@ -19,44 +19,62 @@ def statuses(report: object) -> list[str]:
 
 
 def test_citation_laundering_leading_marker_binds_backward() -> None:
-    report = check("Battery life reached 14 hours in lab testing. [[cite:e1]] The app is waterproof.", KIT)
+    report = check(
+        "Battery life reached 14 hours in lab testing. [[cite:e1]] The app is waterproof.", KIT
+    )
     assert statuses(report) == ["grounded", "ungrounded"]
     assert report.units[0].cited == ("e1",)
     assert report.units[1].cited == ()
 
 
 def test_citation_laundering_marker_alone_on_next_line() -> None:
-    report = check("Battery life reached 14 hours in lab testing.\n[[cite:e1]]\nThe app is waterproof.", KIT)
+    report = check(
+        "Battery life reached 14 hours in lab testing.\n[[cite:e1]]\nThe app is waterproof.", KIT
+    )
     assert statuses(report) == ["grounded", "ungrounded"]
 
 
 def test_uncited_clause_hiding_behind_semicolon() -> None:
-    report = check("Battery life reached 14 hours in lab testing [[cite:e1]]; the app is waterproof.", KIT)
+    report = check(
+        "Battery life reached 14 hours in lab testing [[cite:e1]]; the app is waterproof.", KIT
+    )
     assert statuses(report) == ["grounded", "ungrounded"]
 
 
 def test_uncited_clause_hiding_behind_em_dash() -> None:
-    report = check("Battery life reached 14 hours in lab testing [[cite:e1]] \u2014 the app is waterproof.", KIT)
+    report = check(
+        "Battery life reached 14 hours in lab testing [[cite:e1]] \u2014 the app is waterproof.",
+        KIT,
+    )
     assert statuses(report) == ["grounded", "ungrounded"]
 
 
 def test_uncited_clause_after_cited_colon() -> None:
-    report = check("Battery life reached 14 hours in lab testing [[cite:e1]]: the app is waterproof.", KIT)
+    report = check(
+        "Battery life reached 14 hours in lab testing [[cite:e1]]: the app is waterproof.", KIT
+    )
     assert statuses(report) == ["grounded", "ungrounded"]
 
 
 def test_zero_width_space_hides_sentence_boundary() -> None:
-    report = check("Battery life reached 14 hours in lab testing.\u200b[[cite:e1]]\u200bThe app is waterproof.", KIT)
+    report = check(
+        "Battery life reached 14 hours in lab testing.\u200b[[cite:e1]]\u200bThe app is waterproof.",
+        KIT,
+    )
     assert statuses(report) == ["grounded", "ungrounded"]
 
 
 def test_glued_marker_fuses_two_sentences() -> None:
-    report = check("Battery life reached 14 hours in lab testing.[[cite:e1]]The app is waterproof.", KIT)
+    report = check(
+        "Battery life reached 14 hours in lab testing.[[cite:e1]]The app is waterproof.", KIT
+    )
     assert statuses(report) == ["grounded", "ungrounded"]
 
 
 def test_unbalanced_bracket_suppresses_split() -> None:
-    report = check("Battery life reached 14 hours [see lab testing [[cite:e1]]; the app is waterproof.", KIT)
+    report = check(
+        "Battery life reached 14 hours [see lab testing [[cite:e1]]; the app is waterproof.", KIT
+    )
     assert statuses(report)[-1] == "ungrounded"
 
 

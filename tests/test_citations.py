@@ -34,20 +34,38 @@ PRESET_ROWS = [
     ("source", "Claim [Sources 1, 2].", [("[Sources 1, 2]", ("1", "2"))]),
     ("source", "Claim [Source 1, Source 2].", [("[Source 1, Source 2]", ("1", "2"))]),
     ("bracket_id", "Claim [SB-2231].", [("[SB-2231]", ("sb-2231",))]),
-    ("bracket_id", "Claim [inv-1] [manual_ch4].", [("[inv-1]", ("inv-1",)), ("[manual_ch4]", ("manual_ch4",))]),
+    (
+        "bracket_id",
+        "Claim [inv-1] [manual_ch4].",
+        [("[inv-1]", ("inv-1",)), ("[manual_ch4]", ("manual_ch4",))],
+    ),
     ("bracket_id", "Gaps [TK] [citation needed] [x] are not ids.", []),
     ("bracket_id", "A link [doc-1](http://example.com) is not a citation.", []),
     ("section", "Penalties apply (\u00a7 302).", [("(\u00a7 302)", ("302",))]),
-    ("section", "See Sec. 302 and Section 303.", [("Sec. 302", ("302",)), ("Section 303", ("303",))]),
+    (
+        "section",
+        "See Sec. 302 and Section 303.",
+        [("Sec. 302", ("302",)), ("Section 303", ("303",))],
+    ),
     ("section", "As SEC. 302. says.", [("SEC. 302", ("302",))]),
     ("section", "Under \u00a7 302(a) it is so.", [("\u00a7 302(a)", ("302(a)",))]),
-    ("threegpp", "Per TS 38.331 \u00a75.3.5.3.", [("TS 38.331 \u00a75.3.5.3", ("ts 38.331 \u00a75.3.5.3",))]),
-    ("threegpp", "Per TS 38.331 clause 5.3.5.3.", [("TS 38.331 clause 5.3.5.3", ("ts 38.331 \u00a75.3.5.3",))]),
+    (
+        "threegpp",
+        "Per TS 38.331 \u00a75.3.5.3.",
+        [("TS 38.331 \u00a75.3.5.3", ("ts 38.331 \u00a75.3.5.3",))],
+    ),
+    (
+        "threegpp",
+        "Per TS 38.331 clause 5.3.5.3.",
+        [("TS 38.331 clause 5.3.5.3", ("ts 38.331 \u00a75.3.5.3",))],
+    ),
 ]
 
 
 @pytest.mark.parametrize(("style", "text", "expected"), PRESET_ROWS)
-def test_preset_finds_markers_and_ids(style: str, text: str, expected: list[tuple[str, tuple[str, ...]]]) -> None:
+def test_preset_finds_markers_and_ids(
+    style: str, text: str, expected: list[tuple[str, tuple[str, ...]]]
+) -> None:
     found = [(m.raw, m.ids) for m in PRESETS[style].find(text)]
     assert found == expected
     for marker in PRESETS[style].find(text):
@@ -68,7 +86,9 @@ def test_preset_finds_markers_and_ids(style: str, text: str, expected: list[tupl
         ("A [1]. B [2]. C [3]. D [inv-1].", ["inv-1"], "bracket_id"),
     ],
 )
-def test_auto_detects_the_style_in_use(text: str, evidence_ids: list[str], expected: str | None) -> None:
+def test_auto_detects_the_style_in_use(
+    text: str, evidence_ids: list[str], expected: str | None
+) -> None:
     style = detect_style(text, evidence_ids)
     assert (style.name if style else None) == expected
 
@@ -76,7 +96,9 @@ def test_auto_detects_the_style_in_use(text: str, evidence_ids: list[str], expec
 def test_custom_regex_named_group_and_caller_pattern_untouched() -> None:
     pattern = re.compile(r"\{\{ref:(?P<id>\w+)\}\}")
     before = (pattern.pattern, pattern.flags)
-    report = check("Battery lasts 14 hours {{ref:a}}.", {"a": "Battery lasts 14 hours."}, citations=pattern)
+    report = check(
+        "Battery lasts 14 hours {{ref:a}}.", {"a": "Battery lasts 14 hours."}, citations=pattern
+    )
     assert report.units[0].cited == ("a",)
     assert report.units[0].status.value == "grounded"
     assert (pattern.pattern, pattern.flags) == before

@@ -57,7 +57,9 @@ def test_metadata_is_kept() -> None:
         ([object()], EvidenceError, "cannot read text"),
     ],
 )
-def test_unreadable_evidence_is_a_clear_error(evidence: Any, error: type[Exception], match: str) -> None:
+def test_unreadable_evidence_is_a_clear_error(
+    evidence: Any, error: type[Exception], match: str
+) -> None:
     with pytest.raises(error, match=match):
         build_evidence(evidence)
 

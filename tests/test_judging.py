@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from grounding_guard import ConfigError, Guard, Judgement, JudgeError, Status, check
+from grounding_guard import ConfigError, Guard, JudgeError, Judgement, Status, check
 
 KIT_EVIDENCE = {
     "e1": "independent lab testing measured 14 hours of battery life on a full charge",
@@ -24,7 +24,12 @@ We could not verify the exact refund processing time [citation needed].
 
 def test_grounding_kit_quick_start() -> None:
     report = check(KIT_TEXT, KIT_EVIDENCE)
-    assert [u.status.value for u in report.units] == ["grounded", "ungrounded", "invalid", "placeholder"]
+    assert [u.status.value for u in report.units] == [
+        "grounded",
+        "ungrounded",
+        "invalid",
+        "placeholder",
+    ]
     assert report.counts == {
         "contradicted": 0,
         "invalid": 1,
@@ -48,24 +53,143 @@ GATEWAY = {"1": "The gateway supports IPv6 and encrypts all traffic with TLS 1.3
 
 ROWS: list[tuple[str, str, dict[str, str], dict[str, Any], str, set[str]]] = [
     # (name, answer, evidence, options, status, codes that must be present)
-    ("verbatim", "Lab testing measured 14 hours of battery life [1].", BATTERY, {}, "grounded", set()),
-    ("paraphrase-overlap", "Battery life reached 14 hours in lab testing [1].", BATTERY, {}, "grounded", set()),
-    ("unknown-id", "Battery life reached 14 hours [7].", BATTERY, {}, "invalid", {"unknown_citation"}),
-    ("misattributed", "The warranty covers accidental damage for five years [1].", WARRANTY, {}, "invalid", {"unsupported_citation"}),
-    ("no-citation", "The app drains battery overnight [1]. It charges fast.", BATTERY, {}, "invalid", {"unsupported_citation"}),
-    ("figure-changed", "Revenue grew 4 percent in 2023 [1].", REVENUE, {}, "contradicted", {"value_mismatch"}),
-    ("year-changed", "The Treaty of Versailles was signed in 1918 [1].", TREATY, {}, "contradicted", {"value_mismatch"}),
+    (
+        "verbatim",
+        "Lab testing measured 14 hours of battery life [1].",
+        BATTERY,
+        {},
+        "grounded",
+        set(),
+    ),
+    (
+        "paraphrase-overlap",
+        "Battery life reached 14 hours in lab testing [1].",
+        BATTERY,
+        {},
+        "grounded",
+        set(),
+    ),
+    (
+        "unknown-id",
+        "Battery life reached 14 hours [7].",
+        BATTERY,
+        {},
+        "invalid",
+        {"unknown_citation"},
+    ),
+    (
+        "misattributed",
+        "The warranty covers accidental damage for five years [1].",
+        WARRANTY,
+        {},
+        "invalid",
+        {"unsupported_citation"},
+    ),
+    (
+        "no-citation",
+        "The app drains battery overnight [1]. It charges fast.",
+        BATTERY,
+        {},
+        "invalid",
+        {"unsupported_citation"},
+    ),
+    (
+        "figure-changed",
+        "Revenue grew 4 percent in 2023 [1].",
+        REVENUE,
+        {},
+        "contradicted",
+        {"value_mismatch"},
+    ),
+    (
+        "year-changed",
+        "The Treaty of Versailles was signed in 1918 [1].",
+        TREATY,
+        {},
+        "contradicted",
+        {"value_mismatch"},
+    ),
     ("figure-kept", "Revenue grew 40 percent in 2023 [1].", REVENUE, {}, "grounded", set()),
-    ("figure-absent", "Revenue grew 40 percent in 2023 to 7 billion [1].", REVENUE, {}, "invalid", {"value_not_in_evidence"}),
-    ("negation-added", "The gateway does not support IPv6 [1].", GATEWAY, {}, "contradicted", {"negation_mismatch"}),
-    ("negation-contraction", "The gateway doesn't support IPv6 [1].", GATEWAY, {}, "contradicted", {"negation_mismatch"}),
-    ("direction-flip", "Revenue fell 40 percent in 2023 [1].", REVENUE, {}, "contradicted", {"direction_mismatch"}),
-    ("name-absent", "Revenue grew 40 percent in 2023 in Japan [1].", REVENUE, {}, "invalid", {"name_not_in_evidence"}),
-    ("acronym-absent", "The gateway supports IPv6 and QUIC [1].", GATEWAY, {}, "invalid", {"name_not_in_evidence"}),
-    ("placeholder", "Refund timing is unclear [citation needed].", BATTERY, {}, "placeholder", {"placeholder"}),
-    ("placeholder-with-forged-cite", "Refund timing is 5 days [9] [citation needed].", BATTERY, {}, "invalid", {"unknown_citation"}),
-    ("placeholder-with-good-cite", "Battery life reached 14 hours [1] [TK: confirm].", BATTERY, {}, "placeholder", {"placeholder"}),
-    ("empty-custom-id", "Battery life reached 14 hours [1].", BATTERY, {"citations": "numeric", "strict_citations": True}, "grounded", set()),
+    (
+        "figure-absent",
+        "Revenue grew 40 percent in 2023 to 7 billion [1].",
+        REVENUE,
+        {},
+        "invalid",
+        {"value_not_in_evidence"},
+    ),
+    (
+        "negation-added",
+        "The gateway does not support IPv6 [1].",
+        GATEWAY,
+        {},
+        "contradicted",
+        {"negation_mismatch"},
+    ),
+    (
+        "negation-contraction",
+        "The gateway doesn't support IPv6 [1].",
+        GATEWAY,
+        {},
+        "contradicted",
+        {"negation_mismatch"},
+    ),
+    (
+        "direction-flip",
+        "Revenue fell 40 percent in 2023 [1].",
+        REVENUE,
+        {},
+        "contradicted",
+        {"direction_mismatch"},
+    ),
+    (
+        "name-absent",
+        "Revenue grew 40 percent in 2023 in Japan [1].",
+        REVENUE,
+        {},
+        "invalid",
+        {"name_not_in_evidence"},
+    ),
+    (
+        "acronym-absent",
+        "The gateway supports IPv6 and QUIC [1].",
+        GATEWAY,
+        {},
+        "invalid",
+        {"name_not_in_evidence"},
+    ),
+    (
+        "placeholder",
+        "Refund timing is unclear [citation needed].",
+        BATTERY,
+        {},
+        "placeholder",
+        {"placeholder"},
+    ),
+    (
+        "placeholder-with-forged-cite",
+        "Refund timing is 5 days [9] [citation needed].",
+        BATTERY,
+        {},
+        "invalid",
+        {"unknown_citation"},
+    ),
+    (
+        "placeholder-with-good-cite",
+        "Battery life reached 14 hours [1] [TK: confirm].",
+        BATTERY,
+        {},
+        "placeholder",
+        {"placeholder"},
+    ),
+    (
+        "empty-custom-id",
+        "Battery life reached 14 hours [1].",
+        BATTERY,
+        {"citations": "numeric", "strict_citations": True},
+        "grounded",
+        set(),
+    ),
 ]
 
 
@@ -74,7 +198,9 @@ ROWS: list[tuple[str, str, dict[str, str], dict[str, Any], str, set[str]]] = [
     [row[1:] for row in ROWS],
     ids=[row[0] for row in ROWS],
 )
-def test_verdict_table(answer: str, evidence: dict[str, str], options: dict[str, Any], status: str, codes: set[str]) -> None:
+def test_verdict_table(
+    answer: str, evidence: dict[str, str], options: dict[str, Any], status: str, codes: set[str]
+) -> None:
     report = check(answer, evidence, **options)
     unit = report.units[0]
     assert unit.status.value == status, unit.reasons
@@ -92,7 +218,9 @@ def test_value_mismatch_carries_both_spans() -> None:
 
 def test_direction_mismatch_carries_both_spans() -> None:
     answer = "Revenue fell 40 percent in 2023 [1]."
-    reason = next(r for r in check(answer, REVENUE).units[0].reasons if r.code == "direction_mismatch")
+    reason = next(
+        r for r in check(answer, REVENUE).units[0].reasons if r.code == "direction_mismatch"
+    )
     assert reason.span is not None and reason.span.of(answer) == "fell"
     assert reason.evidence_span is not None and reason.evidence_span.of(REVENUE["1"]) == "grew"
 
@@ -112,7 +240,9 @@ def test_union_of_cited_ids_supports() -> None:
 
 
 def test_strict_citations_demands_each_id_alone() -> None:
-    report = check("Acme was founded in 1990 and employs 500 people [1][2].", MULTI, strict_citations=True)
+    report = check(
+        "Acme was founded in 1990 and employs 500 people [1][2].", MULTI, strict_citations=True
+    )
     unit = report.units[0]
     assert unit.status is Status.INVALID
     assert "unsupported_citation" in unit.codes
@@ -150,7 +280,9 @@ def test_user_judge_replaces_lexical_support(judge: Any, status: str) -> None:
 )
 def test_malformed_judge_answer_is_an_error_never_support(answer_value: Any) -> None:
     with pytest.raises(JudgeError):
-        check("The warranty covers accidental damage [1].", WARRANTY, judge=lambda c, e: answer_value)
+        check(
+            "The warranty covers accidental damage [1].", WARRANTY, judge=lambda c, e: answer_value
+        )
 
 
 def test_judge_exception_propagates() -> None:
@@ -168,7 +300,9 @@ def test_async_judge_in_sync_check_and_acheck() -> None:
         return "warranty" in claim
 
     guard = Guard(judge=judge)
-    assert guard.check("The warranty lasts a year [1].", WARRANTY).units[0].status is Status.GROUNDED
+    assert (
+        guard.check("The warranty lasts a year [1].", WARRANTY).units[0].status is Status.GROUNDED
+    )
     report = asyncio.run(guard.acheck("The app is fast [1].", WARRANTY))
     assert report.units[0].status is Status.INVALID
 
@@ -189,7 +323,9 @@ def test_async_judge_inside_running_loop_needs_acheck() -> None:
 def test_term_checks_veto_a_permissive_judge() -> None:
     report = check("Revenue grew 4 percent in 2023 [1].", REVENUE, judge=lambda c, e: True)
     assert report.units[0].status is Status.CONTRADICTED
-    report = check("Revenue grew 4 percent in 2023 [1].", REVENUE, judge=lambda c, e: True, term_checks=False)
+    report = check(
+        "Revenue grew 4 percent in 2023 [1].", REVENUE, judge=lambda c, e: True, term_checks=False
+    )
     assert report.units[0].status is Status.GROUNDED
 
 
@@ -220,7 +356,9 @@ def test_attribution_mode(answer: str, status: str, evidence_id: str | None) -> 
 
 
 def test_auto_attributes_only_an_answer_without_markers() -> None:
-    cited = check("Battery life is 14 hours [1]. The return window is 90 days.", ATTRIBUTION_EVIDENCE)
+    cited = check(
+        "Battery life is 14 hours [1]. The return window is 90 days.", ATTRIBUTION_EVIDENCE
+    )
     assert not cited.attribution
     assert cited.units[1].status is Status.UNGROUNDED
     assert "no_citation" in cited.units[1].codes

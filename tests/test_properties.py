@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -35,7 +36,14 @@ PIECES = [
     "[1]",
     "Dr. Smith agreed.",
 ]
-ALPHABET = st.sampled_from(list("ab .;:\u2014[]()#|-*\n\u200b\u00a71234,\u0967\u00b2\"'!?\u3002") + ["[1]", "[[cite:e1]]", "[citation needed]"])
+ALPHABET = st.sampled_from(
+    [
+        *"ab .;:\u2014[]()#|-*\n\u200b\u00a71234,\u0967\u00b2\"'!?\u3002",
+        "[1]",
+        "[[cite:e1]]",
+        "[citation needed]",
+    ]
+)
 ANY_TEXT = st.one_of(st.text(max_size=300), st.lists(ALPHABET, max_size=80).map("".join))
 ANSWERS = st.lists(st.sampled_from(PIECES), max_size=14).map("".join)
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -56,7 +64,7 @@ def test_no_exception_on_any_string_and_spans_map_back(text: str) -> None:
                 assert reason.evidence_span.end <= len(EVIDENCE[reason.evidence_id])
     spans = [u.span for u in report.units]
     assert spans == sorted(spans)
-    assert all(a.end <= b.start for a, b in zip(spans, spans[1:]))
+    assert all(a.end <= b.start for a, b in pairwise(spans))
 
 
 @FAST

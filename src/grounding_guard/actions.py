@@ -22,7 +22,10 @@ _TERMINAL = ".!?\u3002\uff0e\uff01\uff1f\u0964"
 
 
 def filter_text(
-    answer: str, units: Sequence[Unit], separators: Sequence[tuple[int, int] | None], drop: Collection[Status]
+    answer: str,
+    units: Sequence[Unit],
+    separators: Sequence[tuple[int, int] | None],
+    drop: Collection[Status],
 ) -> str:
     """``answer`` without the units whose status is in ``drop``.
 
@@ -50,7 +53,9 @@ def filter_text(
             ending = following.text.rstrip()[-1:] if following.text.rstrip() else ""
             tail = ending if ending in _TERMINAL and unit.text[-1:] not in _TERMINAL else ""
             start = unit.span.end
-            cuts.append((start, separator[1], tail + "\n" * answer.count("\n", start, separator[1])))
+            cuts.append(
+                (start, separator[1], tail + "\n" * answer.count("\n", start, separator[1]))
+            )
     pieces: list[str] = []
     last = 0
     for start, end, replacement in sorted(cuts):
@@ -65,7 +70,7 @@ def filter_text(
     before = answer.split("\n")
     after = text.split("\n")
     kept: list[str] = []
-    for original, line in zip(before, after):
+    for original, line in zip(before, after, strict=True):
         if line == original:
             kept.append(line)
         elif line.strip() and not _BULLET_ONLY.match(line):

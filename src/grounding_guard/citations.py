@@ -156,7 +156,9 @@ def _min_width(pattern: re.Pattern[str]) -> int | None:
 
 def _validate_pattern(pattern: object) -> None:
     if not isinstance(pattern, re.Pattern):
-        raise TypeError(f"citations pattern must be a compiled re.Pattern, got {type(pattern).__name__}")
+        raise TypeError(
+            f"citations pattern must be a compiled re.Pattern, got {type(pattern).__name__}"
+        )
     if not isinstance(pattern.pattern, str):
         raise ConfigError("citations pattern must be a str pattern, not bytes")
     if pattern.groups < 1:
@@ -338,9 +340,7 @@ _SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+([.,;:!?\u3002\uff0e\uff01\uff1f\u0964)
 _DOUBLE_SPACE = re.compile(r"[ \t]{2,}")
 
 
-def strip_markers(
-    text: str, citations: str | re.Pattern[str] | CitationStyle = "auto"
-) -> str:
+def strip_markers(text: str, citations: str | re.Pattern[str] | CitationStyle = "auto") -> str:
     """``text`` without citation markers, for display: no stray double space or space
     before punctuation is left behind."""
     if not isinstance(text, str):

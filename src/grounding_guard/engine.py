@@ -18,7 +18,17 @@ from grounding_guard.judges.base import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence, LexicalJudge, best_sentence
 from grounding_guard.judges.terms import check_directions, check_names, check_negation
 from grounding_guard.judges.values import check_values
-from grounding_guard.model import Evidence, Judgement, Kind, Marker, Reason, Span, Status, Support, Unit
+from grounding_guard.model import (
+    Evidence,
+    Judgement,
+    Kind,
+    Marker,
+    Reason,
+    Span,
+    Status,
+    Support,
+    Unit,
+)
 from grounding_guard.text.normalize import unreadable_digits
 from grounding_guard.text.segment import Abbreviations, Segment, segment
 from grounding_guard.verdict import CONTRADICTING, UNSUPPORTING, decide
@@ -90,11 +100,15 @@ def _mask(text: str, start: int, spans: Sequence[Span]) -> str:
     return "".join(pieces)
 
 
-def run(answer: str, emap: EvidenceMap, options: EngineOptions) -> Generator[JudgeRequest, Judgement, Checked]:
+def run(
+    answer: str, emap: EvidenceMap, options: EngineOptions
+) -> Generator[JudgeRequest, Judgement, Checked]:
     """Check ``answer`` against ``emap``; yields judge requests, returns :class:`Checked`."""
     style = _resolve_style(options, answer, emap)
     markers: list[Marker] = style.find(answer) if style else []
-    placeholders = [Span(*m.span()) for m in options.placeholder.finditer(answer) if m.end() > m.start()]
+    placeholders = [
+        Span(*m.span()) for m in options.placeholder.finditer(answer) if m.end() > m.start()
+    ]
     if placeholders and markers:
         markers = _outside(markers, placeholders)
     segments = segment(
@@ -104,7 +118,9 @@ def run(answer: str, emap: EvidenceMap, options: EngineOptions) -> Generator[Jud
         abbreviations=options.abbreviations,
         non_claim=options.non_claim,
     )
-    attribution = options.attribute_uncited if options.attribute_uncited is not None else not markers
+    attribution = (
+        options.attribute_uncited if options.attribute_uncited is not None else not markers
+    )
     if style is not None:
         table, catalog = emap.lookup(style.normalize)
     else:
@@ -116,7 +132,9 @@ def run(answer: str, emap: EvidenceMap, options: EngineOptions) -> Generator[Jud
             index, seg, answer, emap, table, catalog, options, attribution, cache
         )
         units.append(unit)
-    separators = tuple((s.separator.start, s.separator.end) if s.separator else None for s in segments)
+    separators = tuple(
+        (s.separator.start, s.separator.end) if s.separator else None for s in segments
+    )
     return Checked(tuple(units), style.name if style else "none", attribution, separators)
 
 
@@ -154,7 +172,9 @@ def _judge_segment(
     claim = Claim(masked, seg.span, analyse(masked))
     if not claim.analysis.words and not seg.markers and not seg.placeholders:
         reason = Reason("not_a_claim", "no word or figure to check")
-        return Unit(index, text, seg.span, Kind.NON_CLAIM, Status.SKIPPED, (), (), (reason,), (), ())
+        return Unit(
+            index, text, seg.span, Kind.NON_CLAIM, Status.SKIPPED, (), (), (reason,), (), ()
+        )
 
     reasons: list[Reason] = []
     bad_digits = unreadable_digits(masked)
@@ -171,7 +191,9 @@ def _judge_segment(
     passages: list[Passage] = []
     for marker in seg.markers:
         if not marker.ids:
-            reasons.append(Reason("empty_citation", f"marker {marker.raw!r} names no id", marker.span))
+            reasons.append(
+                Reason("empty_citation", f"marker {marker.raw!r} names no id", marker.span)
+            )
             continue
         for ident in marker.ids:
             item = table.get(ident)
@@ -180,14 +202,27 @@ def _judge_segment(
                     passages.append(emap.passage(item))
             elif ident in catalog:
                 reasons.append(
-                    Reason("not_retrieved", f"[{ident}] exists but was not given to the model", marker.span, ident)
+                    Reason(
+                        "not_retrieved",
+                        f"[{ident}] exists but was not given to the model",
+                        marker.span,
+                        ident,
+                    )
                 )
             else:
-                reasons.append(Reason("unknown_citation", f"[{ident}] is not in the evidence", marker.span, ident))
+                reasons.append(
+                    Reason(
+                        "unknown_citation", f"[{ident}] is not in the evidence", marker.span, ident
+                    )
+                )
 
     placeholder = bool(seg.placeholders)
     if placeholder:
-        reasons.append(Reason("placeholder", "an honest gap marker stands in for a citation", seg.placeholders[0]))
+        reasons.append(
+            Reason(
+                "placeholder", "an honest gap marker stands in for a citation", seg.placeholders[0]
+            )
+        )
 
     supported = False
     valid: tuple[str, ...] = ()
@@ -210,7 +245,18 @@ def _judge_segment(
             reasons.append(hint)
     if status is not Status.GROUNDED:
         valid = valid if status is Status.PLACEHOLDER else ()
-    return Unit(index, text, seg.span, Kind.CLAIM, status, cited, valid, tuple(reasons), support, seg.markers)
+    return Unit(
+        index,
+        text,
+        seg.span,
+        Kind.CLAIM,
+        status,
+        cited,
+        valid,
+        tuple(reasons),
+        support,
+        seg.markers,
+    )
 
 
 @dataclass(frozen=True)
@@ -275,7 +321,9 @@ def _judge_cited(
 ) -> Generator[JudgeRequest, Judgement, _Found]:
     judgement, reasons, best = yield from _evaluate(claim, passages, options, cache)
     contradicted = any(r.code in CONTRADICTING for r in reasons)
-    supported = judgement.verdict == "supported" and not any(r.code in UNSUPPORTING for r in reasons)
+    supported = judgement.verdict == "supported" and not any(
+        r.code in UNSUPPORTING for r in reasons
+    )
     ids = tuple(p.id for p in passages)
     if contradicted:
         return _Found(False, tuple(reasons))
@@ -401,4 +449,7 @@ def _attribute(
     if contradiction:
         return _Found(False, tuple(contradiction))
     where = f" (closest: [{best_id}], overlap {best_score:.2f})" if best_id is not None else ""
-    return _Found(False, (Reason("no_support", f"no evidence supports this claim{where}", claim.span, best_id),))
+    return _Found(
+        False,
+        (Reason("no_support", f"no evidence supports this claim{where}", claim.span, best_id),),
+    )

@@ -197,7 +197,9 @@ def build_evidence(evidence: EvidenceLike, catalog: Iterable[Any] | None = None)
             "evidence must be a mapping id -> text or a sequence of chunks, got "
             f"{type(evidence).__name__}" + (" (wrap one chunk in a list)" if evidence else "")
         )
-    if catalog is not None and (isinstance(catalog, (str, bytes)) or not isinstance(catalog, Iterable)):
+    if catalog is not None and (
+        isinstance(catalog, (str, bytes)) or not isinstance(catalog, Iterable)
+    ):
         raise TypeError(f"catalog must be an iterable of ids, got {type(catalog).__name__}")
     if isinstance(catalog, Mapping):
         catalog = list(catalog)

@@ -137,9 +137,7 @@ class Guard:
         if attribute_uncited is not None:
             _flag(attribute_uncited, "attribute_uncited")
         self.mode = mode
-        self.fail_on = (
-            FAILING_BY_DEFAULT if fail_on is None else _statuses(fail_on, "fail_on")
-        )
+        self.fail_on = FAILING_BY_DEFAULT if fail_on is None else _statuses(fail_on, "fail_on")
         self.min_coverage = _number(min_coverage, "min_coverage", 0.0, 1.0)
         self.refusal = refusal
         threshold = _number(threshold, "threshold", 0.0, 1.0)
@@ -167,7 +165,9 @@ class Guard:
         self._lock = threading.Lock()
 
     # ---- evidence ------------------------------------------------------------------------
-    def evidence_map(self, evidence: EvidenceLike, catalog: Iterable[Any] | None = None) -> EvidenceMap:
+    def evidence_map(
+        self, evidence: EvidenceLike, catalog: Iterable[Any] | None = None
+    ) -> EvidenceMap:
         """Read ``evidence`` (cached for identical plain-text evidence sets)."""
         key = _evidence_key(evidence, catalog)
         if key is not None:
@@ -320,7 +320,9 @@ def _evidence_key(evidence: Any, catalog: Any) -> Any:
     return None
 
 
-def check(answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None, **options: Any) -> Report:
+def check(
+    answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None, **options: Any
+) -> Report:
     """Check ``answer`` against ``evidence`` with a Guard built from ``options``."""
     return Guard(**options).check(answer, evidence, catalog=catalog)
 
@@ -330,4 +332,3 @@ async def acheck(
 ) -> Report:
     """Async ``check``."""
     return await Guard(**options).acheck(answer, evidence, catalog=catalog)
-

@@ -60,9 +60,7 @@ INFORMATIONAL: frozenset[str] = frozenset(
 REASON_CODES: frozenset[str] = CONTRADICTING | INVALIDATING | UNSUPPORTING | INFORMATIONAL
 
 
-def decide(
-    reasons: Iterable[Reason], *, placeholder: bool, supported: bool
-) -> Status:
+def decide(reasons: Iterable[Reason], *, placeholder: bool, supported: bool) -> Status:
     """The status a claim unit gets from its reasons.
 
     ``supported``: its cited (or attributed) evidence supports it; ``placeholder``: it

@@ -45,7 +45,9 @@ class _Memo(dict[str, str]):
 
 
 _STEMS = _Memo()
-_NOT_CONTENT: frozenset[str] = frozenset(stem(w) for w in STOPWORDS) | STOPWORDS | TITLES | NEGATIONS
+_NOT_CONTENT: frozenset[str] = (
+    frozenset(stem(w) for w in STOPWORDS) | STOPWORDS | TITLES | NEGATIONS
+)
 _DIRECTION_KEYS: frozenset[str] = frozenset(DIRECTION_FAMILIES)
 
 
@@ -125,14 +127,15 @@ def analyse(text: str) -> Analysis:
     stems = set(map(_STEMS.__getitem__, lowered))
     numbers = tuple(t for t in tokens if t[0].isdigit())
     number_keys = frozenset(map(number_key, numbers))
-    content = (stems - _NOT_CONTENT - set(numbers)) | number_keys
-    content = frozenset(s for s in content if len(s) > 1 or s.isdigit())
+    content = frozenset(
+        s for s in (stems - _NOT_CONTENT - set(numbers)) | number_keys if len(s) > 1 or s.isdigit()
+    )
     direction_stems = stems & _DIRECTION_KEYS
     direction_words: tuple[tuple[str, tuple[int, int]], ...] = ()
     if direction_stems:
         direction_words = tuple(
             (t, DIRECTION_FAMILIES[_STEMS[w]])
-            for t, w in zip(tokens, lowered)
+            for t, w in zip(tokens, lowered, strict=True)
             if _STEMS[w] in direction_stems
         )
     words = tuple(lowered)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 import math
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, Union
+from typing import Any
 
 from grounding_guard.errors import ConfigError, JudgeError
 from grounding_guard.judges.base import Claim, Passage
@@ -20,8 +20,8 @@ from grounding_guard.model import Judgement
 
 __all__ = ["CallableJudge", "JudgeFunction"]
 
-JudgeAnswer = Union[bool, float, Judgement]
-JudgeFunction = Callable[[str, str], Union[JudgeAnswer, Awaitable[JudgeAnswer]]]
+JudgeAnswer = bool | float | Judgement
+JudgeFunction = Callable[[str, str], JudgeAnswer | Awaitable[JudgeAnswer]]
 
 
 def _is_async(function: Callable[..., Any]) -> bool:
@@ -62,7 +62,9 @@ class CallableJudge:
             return Judgement(verdict, 1.0 if answer else 0.0, (), where, None, self.name)
         if isinstance(answer, float):
             if math.isnan(answer) or not 0.0 <= answer <= 1.0:
-                raise JudgeError(f"judge {self.name!r} returned {answer!r}; a score must lie in [0, 1]")
+                raise JudgeError(
+                    f"judge {self.name!r} returned {answer!r}; a score must lie in [0, 1]"
+                )
             verdict = "supported" if answer >= self.threshold else "unsupported"
             return Judgement(verdict, answer, (), where, None, self.name)
         if inspect.isawaitable(answer):

@@ -40,9 +40,11 @@ NEGATIONS: frozenset[str] = frozenset(
     lacks lack lacking absent fails failed fail unable
     """.split()
 )
-NEGATIONS = NEGATIONS | frozenset(
-    w[:-2] + "n't" for w in NEGATIONS if w.endswith("nt") and len(w) > 3
-) | frozenset({"can't", "won't", "ain't", "shan't"})
+NEGATIONS = (
+    NEGATIONS
+    | frozenset(w[:-2] + "n't" for w in NEGATIONS if w.endswith("nt") and len(w) > 3)
+    | frozenset({"can't", "won't", "ain't", "shan't"})
+)
 
 # Each row: two opposed families, written as surface words (stemmed when the table is
 # built); a claim using one side against evidence that uses only the other is a flip.
@@ -82,6 +84,7 @@ _OPPOSED: tuple[tuple[str, str], ...] = (
     ("success successful succeed succeeds succeeded", "failure failures"),
 )
 
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light, predictable suffix stripper (possessive, plural, -ing, -ed, -ly, final e), so
@@ -94,11 +97,7 @@ def stem(word: str) -> str:
         return word[:-3] + "y"
     if word.endswith("ing") and len(word) > 5:
         word = word[:-3]
-    elif word.endswith("ed") and len(word) > 4:
-        word = word[:-2]
-    elif word.endswith("es") and len(word) > 4 and word[-3] in "sxz":
-        word = word[:-2]
-    elif word.endswith("ly") and len(word) > 5:
+    elif (word.endswith("ed") and len(word) > 4) or (word.endswith("es") and len(word) > 4 and word[-3] in "sxz") or (word.endswith("ly") and len(word) > 5):
         word = word[:-2]
     elif word.endswith("s") and not word.endswith("ss") and len(word) > 3:
         word = word[:-1]

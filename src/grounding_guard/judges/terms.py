@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from grounding_guard.judges.analysis import Analysis
 from grounding_guard.judges.base import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence, coverage
-from grounding_guard.judges.analysis import Analysis
 from grounding_guard.judges.lexicon import NEGATIONS, stem
 from grounding_guard.model import Reason
 
@@ -82,7 +82,7 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
     """A reason for each direction word whose opposite, and only it, the evidence uses."""
     if not claim.analysis.directions or not best.analysis.directions:
         return []
-    theirs = dict((side, word) for word, side in best.analysis.direction_words)
+    theirs = {side: word for word, side in best.analysis.direction_words}
     reasons: list[Reason] = []
     for word, (family, side) in claim.analysis.direction_words:
         opposite = theirs.get((family, 1 - side))

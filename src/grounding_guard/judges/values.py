@@ -36,7 +36,9 @@ def check_values(
     if best is not None:
         ignore = frozenset(number_key(s) for _, s in missing)
         if sentence_gate(claim, best, threshold, ignore):
-            partners = [s for s in best.analysis.numbers if number_key(s) not in analysis.number_keys]
+            partners = [
+                s for s in best.analysis.numbers if number_key(s) not in analysis.number_keys
+            ]
     reasons: list[Reason] = []
     for position, surface in missing:
         occurrence = analysis.numbers[:position].count(surface)
@@ -55,7 +57,11 @@ def check_values(
             )
         else:
             reasons.append(
-                Reason("value_not_in_evidence", f"{surface} does not appear in the cited evidence", span)
+                Reason(
+                    "value_not_in_evidence",
+                    f"{surface} does not appear in the cited evidence",
+                    span,
+                )
             )
     return reasons
 
