@@ -97,7 +97,11 @@ def stem(word: str) -> str:
         return word[:-3] + "y"
     if word.endswith("ing") and len(word) > 5:
         word = word[:-3]
-    elif (word.endswith("ed") and len(word) > 4) or (word.endswith("es") and len(word) > 4 and word[-3] in "sxz") or (word.endswith("ly") and len(word) > 5):
+    elif (
+        (word.endswith("ed") and len(word) > 4)
+        or (word.endswith("es") and len(word) > 4 and word[-3] in "sxz")
+        or (word.endswith("ly") and len(word) > 5)
+    ):
         word = word[:-2]
     elif word.endswith("s") and not word.endswith("ss") and len(word) > 3:
         word = word[:-1]
