@@ -490,6 +490,8 @@ SHIELDS = [
     ("A [x\ny; z] w.", None, ["A [x\ny", "z] w."]),
     ("A [a (b] c; d.", None, ["A [a (b] c", "d."]),
     ("A [[nested; x] y] z; w.", None, ["A [[nested; x] y] z", "w."]),
+    ("Claim [TK unclosed; more.", None, ["Claim [TK unclosed", "more."]),
+    ("Deep [[[[[[a; b]]]]]] c; d.", None, ["Deep [[[[[[a; b]]]]]] c", "d."]),
 ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from grounding_guard.judges.lexicon import DIRECTION_FAMILIES, NEGATIONS, STOPWORDS, stem
 from grounding_guard.model import Span
@@ -20,18 +20,9 @@ __all__ = ["Analysis", "analyse", "number_key", "sentence_spans", "word_string"]
 
 # words and numbers (inner separators keep dates, decimals and groupings whole)
 _TOKEN_RE = re.compile(r"\d+(?:[.,:/\-]\d+)*|[^\W\d_]+(?:'[^\W\d_]+)*")
-# a capitalised word that follows another word (white space, maybe a comma, between):
-# the first word of a clause is capitalised whatever it is, so it names nothing
-_AFTER_WORD_RE = re.compile(r"(?<=[^\W_]|[,%)\]])[ \t\n]+([^\W\d_]+(?:'[^\W\d_]+)*)")
 TITLES: frozenset[str] = frozenset(
     "dr mr mrs ms prof sir madam mx st jr sr rev hon gen col capt lt sgt".split()
 )
-# a word after a title and its stop ("Dr. Alvarez")
-_AFTER_TITLE_RE = re.compile(
-    r"\b(?:" + "|".join(sorted(TITLES)) + r")\.[ \t]+([^\W\d_]+(?:'[^\W\d_]+)*)", re.IGNORECASE
-)
-# acronyms wherever they stand: two or more capitals (digits may follow the first)
-_ACRONYM_RE = re.compile(r"(?<![^\W_])[A-Z][A-Z0-9]+(?![^\W_])")
 
 
 class _Memo(dict[str, str]):
@@ -67,8 +58,7 @@ def number_key(surface: str) -> str:
     return digits.lstrip("0") or "0"
 
 
-@dataclass(frozen=True, slots=True)
-class Analysis:
+class Analysis(NamedTuple):
     """What a text says, as bags the judges compare.
 
     ``text`` is the text as given (offsets index it); ``clean`` is what was tokenised
@@ -119,10 +109,64 @@ def _clean(text: str) -> tuple[str, tuple[int, ...] | None]:
     return "".join(kept), tuple(where)
 
 
+_STRIP = (
+    "".join(chr(c) for c in range(0x20, 0x7F) if not chr(c).isalnum())
+    + "\u2014\u2013\u2018\u2019\u201c\u201d\u00ab\u00bb\u2026\u3002\u3001\uff0c\uff1a\uff1b"
+)
+_CLAUSE_END = frozenset(".!?:;\u2014\u2013\u2026\u3002\uff01\uff1f\uff1a\uff1b")
+_OPENERS = frozenset("([{\"'\u201c\u2018\u00ab*#>-\u2014\u2013")
+
+
+def _read_tokens(clean: str) -> list[str]:
+    """Word and number tokens in order: white-space split (fast, in C), punctuation
+    trimmed, and the token pattern only for pieces mixing letters, digits or inner marks
+    ("1,234.5", "INV-1", "don't")."""
+    tokens: list[str] = []
+    for core in [raw.strip(_STRIP) for raw in clean.split()]:
+        if core.isalpha() or core.isdecimal():
+            tokens.append(core)
+        elif core:
+            tokens.extend(_TOKEN_RE.findall(core))
+    return tokens
+
+
+def _read_names(clean: str) -> list[str]:
+    """Capitalised words that do not open a clause, words after a title, acronyms.
+
+    A word opens a clause when it is the first, follows a stop, colon, semicolon or dash,
+    or opens a bracket or quotation: such a capital says nothing. "Dr. Alvarez" names
+    Alvarez; acronyms count wherever they stand.
+    """
+    names: list[str] = []
+    clause_start = True
+    after_title = False
+    for raw in clean.split():
+        core = raw.strip(_STRIP)
+        if not core:
+            clause_start = clause_start or raw[-1] in _CLAUSE_END
+            continue
+        if core[0].isupper() or not core.isalpha():
+            opens = clause_start or (raw[0] in _OPENERS and raw[0] != core[0])
+            pieces = [core] if core.isalpha() else _TOKEN_RE.findall(core)
+            for number, piece in enumerate(pieces):
+                if not piece[0].isupper() or len(piece) < 2:
+                    continue
+                lower = piece.casefold()
+                if piece.isupper() and piece.isalpha():
+                    names.append(piece)
+                elif lower in TITLES or lower in STOPWORDS:
+                    continue
+                elif after_title or number > 0 or not opens:
+                    names.append(piece)
+        after_title = raw.endswith(".") and core.casefold() in TITLES
+        clause_start = raw[-1] in _CLAUSE_END and not after_title
+    return names
+
+
 def analyse(text: str) -> Analysis:
     """Read ``text`` into an :class:`Analysis`."""
     clean, where = _clean(text)
-    tokens = _TOKEN_RE.findall(clean)
+    tokens = _read_tokens(clean)
     lowered = [t.casefold() for t in tokens]
     stems = set(map(_STEMS.__getitem__, lowered))
     numbers = tuple(t for t in tokens if t[0].isdigit())
@@ -155,21 +199,8 @@ def analyse(text: str) -> Analysis:
         directions=frozenset(DIRECTION_FAMILIES[s] for s in direction_stems),
         direction_words=direction_words,
         # a text with no capital after its first character names nothing: skip the walk
-        names=_names(clean) if clean[1:] != clean[1:].lower() else (),
+        names=tuple(dict.fromkeys(_read_names(clean))) if clean[1:] != clean[1:].lower() else (),
     )
-
-
-def _names(clean: str) -> tuple[str, ...]:
-    """Capitalised words after another word, words after a title, acronyms anywhere."""
-    found = [w for w in _AFTER_WORD_RE.findall(clean) if w[0].isupper()]
-    found += _AFTER_TITLE_RE.findall(clean)
-    found += [w for w in _ACRONYM_RE.findall(clean) if sum(c.isalpha() for c in w) > 1]
-    names: dict[str, None] = {}
-    for word in found:
-        lower = word.casefold()
-        if len(word) > 1 and lower not in TITLES and (lower not in STOPWORDS or word.isupper()):
-            names.setdefault(word, None)
-    return tuple(names)
 
 
 _SENTENCE_END = re.compile(

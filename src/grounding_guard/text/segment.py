@@ -5,29 +5,34 @@ it cuts: more, smaller units can only ask for more grounding, never hide a claim
 
 How a paragraph is cut (markdown blocks come from :mod:`grounding_guard.text.markdown`):
 
-- A sentence ends at ``. ! ?`` (and runs such as ``?!`` or ``...``), ``。 ． ！ ？``, the danda
-  ``।`` and kin, with closing quotes and brackets kept; an ASCII-style stop needs white
-  space, an invisible, an opening bracket or quote, a marker or the end after it, so
-  ``3.14``, ``v1.2.3``, ``config.yaml``, ``example.com/a.b?x=1`` and e-mails stay whole.
-  CJK stops and the danda end a sentence whatever follows.
+- A sentence ends at ``. ! ?`` (and runs such as ``?!``, ``...`` or a spaced ``. . .``),
+  ``。 ． ！ ？``, the danda ``।`` and kin, with closing quotes, brackets and emphasis kept.
+  An ASCII-style stop needs white space, an invisible, an opening bracket or quote, a
+  marker or the end after it, so ``3.14``, ``v1.2.3``, ``config.yaml``,
+  ``example.com/a.b?x=1`` and e-mails stay whole (and so does ``end.Next``); a stop glued to
+  a marker (``claim [1].Next``) still ends the sentence. CJK stops and the danda end a
+  sentence whatever follows, except ``．`` between digits. An ellipsis always ends one.
 - A period after an abbreviation does not end it: ``always_fuse`` words never, and
-  ``context_fuse`` words, multi-period abbreviations (``U.S.``, ``a.m.``) and any
-  abbreviation followed by a closing bracket or quote only when the next word starts
-  lower-case or with a digit. A single upper-case letter (an initial) never ends a sentence,
-  except ``I``.
-- A clause ends at ``;``, at an em dash (a spaced en dash `` – `` and a spaced `` -- `` count as
-  one; an em dash between digits does not), and at a colon once the sentence carries a
-  marker before it (not between letters or digits, not before ``/``, never ``::``). A
-  separator inside a matched ``[...]``, ``(...)`` or inline code on the same line and in the
-  same sentence, or inside a URL, does not split; an unmatched bracket shields nothing.
-  Markers and placeholders are never cut, by anything. Commas never split.
+  ``context_fuse`` words, multi-period abbreviations (``U.S.``, ``a.m.``: parts of at most
+  three letters) and any abbreviation followed by a closing bracket or quote only when
+  the next word starts lower-case or with a digit. A single upper-case letter (an
+  initial: ``J. R. R. Tolkien``) never ends a sentence, except ``I``.
+- A clause ends at ``;``, at an em dash (a spaced en dash `` – `` and a spaced `` -- `` stand
+  in for it; an em dash between digits is a range), and at a colon once the sentence
+  carries a marker before it (not between letters or digits, not before ``/`` or ``\\``,
+  never in ``::``). A separator inside a matched ``[...]``, ``(...)`` or inline code on the
+  same line and in the same sentence, or inside a URL, does not split; an unmatched
+  bracket shields nothing. Markers and placeholders are never cut by anything. Commas
+  never split. A run of separators with only blanks between is one separator.
 - Markers and placeholders that follow a finished unit (after its stop or separator,
-  across white space, invisibles, line breaks, blank lines and ``>`` prefixes, not across
-  a list bullet or another block) bind backward to it, with any stop glued after them; a
-  marker with no text unit before it stays with the text that follows.
+  across white space, invisibles, line breaks, blank lines and ``>`` prefixes, but not
+  across a list bullet or another block) bind backward to it, with punctuation glued
+  after them; the unit's span then grows over its separator, which becomes ``None``. A
+  marker with no text unit before it (start of text, after a heading, opening a list item)
+  stays with the text that follows.
 
 Work is linear: candidate boundaries are found with ``re.finditer`` and each costs
-constant work, brackets are matched with one stack per sentence that has a separator.
+constant work; brackets are matched with one stack pass per sentence that has a separator.
 """
 
 from __future__ import annotations
