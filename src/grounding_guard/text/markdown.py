@@ -60,6 +60,8 @@ def _next_interesting(text: str, start: int) -> tuple[str, int] | None:
         if _LINE_HEAD_RE.match(text, newline + 1):
             return "\n", newline
         index = newline + 1
+
+
 _RULE_CHARS = "-*_="
 
 
