@@ -164,3 +164,11 @@ def test_extract_and_strip() -> None:
 )
 def test_placeholder_pattern(text: str, found: list[str]) -> None:
     assert [m.group() for m in DEFAULT_PLACEHOLDER_PATTERN.finditer(text)] == found
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_passes_the_custom_pattern_rules(name: str) -> None:
+    # presets skip validation at import time; this is where they are held to it
+    from grounding_guard.citations import _validate_pattern
+
+    _validate_pattern(PRESETS[name].pattern)

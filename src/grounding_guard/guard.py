@@ -7,8 +7,6 @@ only shared state is a small cache of read evidence sets, guarded by a lock.
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import re
 import threading
 from collections import OrderedDict
@@ -30,6 +28,8 @@ __all__ = ["DEFAULT_REFUSAL", "Guard", "acheck", "check"]
 
 DEFAULT_REFUSAL = "I can't answer that from the provided sources."
 _EVIDENCE_CACHE_SIZE = 8
+_EVIDENCE_CACHE: OrderedDict[Any, EvidenceMap] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
 
 
 def _statuses(value: Iterable[Status | str], name: str) -> frozenset[Status]:
@@ -161,27 +161,26 @@ class Guard:
             attribute_uncited=attribute_uncited,
             term_checks=_flag(term_checks, "term_checks"),
         )
-        self._cache: OrderedDict[Any, EvidenceMap] = OrderedDict()
-        self._lock = threading.Lock()
 
     # ---- evidence ------------------------------------------------------------------------
     def evidence_map(
         self, evidence: EvidenceLike, catalog: Iterable[Any] | None = None
     ) -> EvidenceMap:
-        """Read ``evidence`` (cached for identical plain-text evidence sets)."""
+        """Read ``evidence``; identical plain-text evidence sets are read once per process
+        (a small LRU shared by every Guard, so ``check()`` in a loop reuses it too)."""
         key = _evidence_key(evidence, catalog)
         if key is not None:
-            with self._lock:
-                found = self._cache.get(key)
+            with _CACHE_LOCK:
+                found = _EVIDENCE_CACHE.get(key)
                 if found is not None:
-                    self._cache.move_to_end(key)
+                    _EVIDENCE_CACHE.move_to_end(key)
                     return found
         emap = build_evidence(evidence, catalog)
         if key is not None:
-            with self._lock:
-                self._cache[key] = emap
-                while len(self._cache) > _EVIDENCE_CACHE_SIZE:
-                    self._cache.popitem(last=False)
+            with _CACHE_LOCK:
+                _EVIDENCE_CACHE[key] = emap
+                while len(_EVIDENCE_CACHE) > _EVIDENCE_CACHE_SIZE:
+                    _EVIDENCE_CACHE.popitem(last=False)
         return emap
 
     # ---- checking ------------------------------------------------------------------------
@@ -198,6 +197,8 @@ class Guard:
     ) -> Report:
         """Judge every unit of ``answer`` against ``evidence`` and apply the mode."""
         if getattr(self._judge, "is_async", False):
+            import asyncio  # only async judges need it: keep it out of import time
+
             try:
                 asyncio.get_running_loop()
             except RuntimeError:
@@ -224,12 +225,12 @@ class Guard:
             while True:
                 if isinstance(judge, CallableJudge):
                     result = judge.call(*request)
-                    if inspect.isawaitable(result):
+                    if hasattr(result, "__await__"):
                         result = await result
                     judgement = judge.read(result, request[1])
                 else:
                     result = judge.judge(*request)
-                    if inspect.isawaitable(result):
+                    if hasattr(result, "__await__"):
                         result = await result
                     judgement = _read(judge, result, request)
                 request = engine.send(judgement)

@@ -9,7 +9,6 @@ callable propagate unchanged.
 
 from __future__ import annotations
 
-import inspect
 import math
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
@@ -25,6 +24,8 @@ JudgeFunction = Callable[[str, str], JudgeAnswer | Awaitable[JudgeAnswer]]
 
 
 def _is_async(function: Callable[..., Any]) -> bool:
+    import inspect  # only needed when a judge is given: keep it out of import time
+
     if inspect.iscoroutinefunction(function):
         return True
     call = getattr(function, "__call__", None)  # noqa: B004 - callable objects
@@ -67,7 +68,7 @@ class CallableJudge:
                 )
             verdict = "supported" if answer >= self.threshold else "unsupported"
             return Judgement(verdict, answer, (), where, None, self.name)
-        if inspect.isawaitable(answer):
+        if hasattr(answer, "__await__"):
             if hasattr(answer, "close"):
                 answer.close()  # do not leave a never-awaited coroutine behind
             raise JudgeError(
