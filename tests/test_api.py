@@ -1,0 +1,122 @@
+"""The public surface: one __all__, the exception tree, sharing a Guard, the report as JSON/HTML."""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import jsonschema
+import pytest
+
+import grounding_guard as gg
+from grounding_guard.report import load_schema
+
+EVIDENCE = {
+    "1": "Independent lab testing measured 14 hours of battery life on a full charge.",
+    "2": "The product ships with a 90 day return window and a 1 year limited warranty.",
+}
+ANSWER = (
+    "# Battery\n\nBattery life is 14 hours [1]. It cures headaches. Returns take 90 days [2]. "
+    "The warranty lasts 5 years [2]. Refunds are quick [citation needed]. Warranty [7].\n"
+)
+
+
+def test_all_names_exist_and_are_sorted() -> None:
+    for name in gg.__all__:
+        assert hasattr(gg, name), name
+    assert len(set(gg.__all__)) == len(gg.__all__)
+
+
+def test_exception_tree() -> None:
+    assert issubclass(gg.ConfigError, gg.GroundingGuardError)
+    assert issubclass(gg.ConfigError, TypeError)
+    assert issubclass(gg.JudgeError, gg.ConfigError)
+    assert issubclass(gg.EvidenceError, gg.GroundingGuardError)
+    assert issubclass(gg.EvidenceError, ValueError)
+    assert issubclass(gg.UngroundedAnswerError, gg.GroundingGuardError)
+
+
+def test_import_pulls_no_framework_or_async_runtime() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, grounding_guard; "
+        "heavy = {'asyncio', 'torch', 'onnxruntime', 'langchain_core', 'llama_index', 'guardrails'}; "
+        "print(sorted(heavy & set(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_report_json_follows_the_shipped_schema() -> None:
+    for mode in ("flag", "filter", "block"):
+        report = gg.check(ANSWER, EVIDENCE, mode=mode, catalog=["1", "2", "3"])
+        data = json.loads(report.to_json())
+        jsonschema.Draft202012Validator(load_schema()).validate(data)
+        assert data["counts"] == report.counts
+        assert [u["status"] for u in data["units"]] == [u.status.value for u in report.units]
+
+
+def test_html_report_shows_every_unit() -> None:
+    report = gg.check(ANSWER, EVIDENCE)
+    page = report.to_html()
+    assert page.startswith("<!DOCTYPE html>") or page.lower().startswith("<!doctype html>")
+    for status in ("grounded", "ungrounded", "invalid", "contradicted", "placeholder", "skipped"):
+        assert f"status-{status}" in page
+    assert report._repr_html_()
+
+
+def test_summary_names_each_status() -> None:
+    text = gg.check(ANSWER, EVIDENCE).summary()
+    for word in ("grounded", "ungrounded", "invalid", "contradicted", "placeholder"):
+        assert word in text
+
+
+def test_one_guard_shared_between_threads_gives_the_same_reports() -> None:
+    guard = gg.Guard(mode="filter")
+    answers = [ANSWER, "Battery life is 14 hours [1].", "It cures headaches.", ANSWER.upper()]
+    expected = [guard.check(a, EVIDENCE).to_dict() for a in answers]
+    results: list[list[dict[str, object]]] = []
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            results.append([guard.check(a, dict(EVIDENCE)).to_dict() for a in answers * 5])
+        except BaseException as error:  # pragma: no cover - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors
+    for result in results:
+        assert result == expected * 5
+
+
+def test_acheck_equals_check() -> None:
+    import asyncio
+
+    guard = gg.Guard()
+    assert (
+        asyncio.run(guard.acheck(ANSWER, EVIDENCE)).to_dict()
+        == guard.check(ANSWER, EVIDENCE).to_dict()
+    )
+    assert asyncio.run(gg.acheck(ANSWER, EVIDENCE)).counts == gg.check(ANSWER, EVIDENCE).counts
+
+
+def test_reasons_codes_are_documented() -> None:
+    from grounding_guard.verdict import REASON_CODES
+
+    report = gg.check(ANSWER, EVIDENCE, catalog=["3"])
+    for unit in report.units:
+        for reason in unit.reasons:
+            assert reason.code in REASON_CODES, reason.code
+
+
+@pytest.mark.parametrize("mode", ["flag", "filter", "block"])
+def test_blocked_only_in_block_or_empty_filter(mode: str) -> None:
+    report = gg.check(ANSWER, EVIDENCE, mode=mode)
+    assert report.blocked is (mode == "block")
