@@ -505,7 +505,8 @@ def test_summary_golden() -> None:
             "invalid      The sky is green [7].",
             "             - unknown_citation: no evidence has id 7",
             "contradicted Water boils at 90 C [2].",
-            '             - value_mismatch: 90 C where the evidence says 100 C [2: "100 C"]',
+            "             - value_mismatch: 90 C where the evidence says 100 C "
+            '[2: "Water boils at 100 C at sea level."]',
             "placeholder  Cats bark [citation needed].",
             "             - placeholder: marked as needing a citation",
             "ungrounded   Dogs fly.",
@@ -630,7 +631,7 @@ def test_html_hover_lists_reasons_and_evidence_excerpt() -> None:
     )
     # CSS tooltip
     assert '<span class="gg-tip" role="tooltip">' in html
-    assert "<q>100 C</q>" in html
+    assert "<q>Water boils at 100 C at sea level.</q>" in html  # short spans show their sentence
     assert ":hover .gg-tip" in html
 
 

@@ -194,7 +194,27 @@ def _excerpt(evidence: dict[str, Evidence], evidence_id: str | None, span: Span 
         return ""
     text = evidence[evidence_id].text
     start, end = _clip(span, len(text))
+    if end - start < _CONTEXT_BELOW:
+        # a figure or a word alone says little: show the sentence around it
+        start, end = _sentence_around(text, start, end)
     return _shorten(text[start:end], _SHORT_EXCERPT)
+
+
+_CONTEXT_BELOW = 24
+_STOPS = (". ", "! ", "? ", "\n", "\u3002")
+
+
+def _sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """The sentence holding ``text[start:end]``, at most ~160 characters either side."""
+    low = max(0, start - 160)
+    left = max((text.rfind(stop, low, start) for stop in _STOPS), default=-1)
+    left = low if left == -1 else left + 1
+    high = min(len(text), end + 160)
+    rights = [i for i in (text.find(stop, end, high) for stop in _STOPS) if i != -1]
+    right = min(rights) + 1 if rights else high
+    while left < start and text[left].isspace():
+        left += 1
+    return left, max(right, end)
 
 
 def _fmt(number: float) -> str:
