@@ -152,3 +152,40 @@ def test_marker_inside_code_block_is_not_a_claim() -> None:
 def test_lone_marker_answer_is_clean_but_not_checkable() -> None:
     report = check("", KIT)
     assert report.units == () and report.is_clean and not report.checkable
+
+
+def test_negation_of_an_unrelated_modifier_is_no_contradiction() -> None:
+    # found on SNLI: "no" bears on "shirt", which the claim never mentions
+    report = check(
+        "A man is performing with a baton [1].",
+        ["A man with no shirt on is performing with a baton."],
+    )
+    assert report.units[0].status is Status.GROUNDED
+
+
+def test_negation_on_both_sides_is_agreement() -> None:
+    # found on AttributionBench: "not" and "nor" in the evidence, "not" in the claim
+    report = check(
+        "This does not mean that employers may monitor Internet activity outside work [1].",
+        [
+            "This does not mean that employers may monitor Internet activity outside work, "
+            "nor can they compel employees to share passwords."
+        ],
+    )
+    assert "negation_mismatch" not in report.units[0].codes
+
+
+def test_numbered_abbreviation_is_not_a_negation() -> None:
+    report = check(
+        "She was the No. 1 pick in the draft [1].", ["She was the first pick in the draft."]
+    )
+    assert "negation_mismatch" not in report.units[0].codes
+
+
+def test_direction_words_about_different_things_do_not_clash() -> None:
+    # found on AttributionBench: "low" detection limit, "high" affinity antibodies
+    report = check(
+        "ELISA can detect as low as a few picograms using antibodies of high affinity [1].",
+        ["ELISA can detect a few picograms of protein if using antibodies of high affinity."],
+    )
+    assert "direction_mismatch" not in report.units[0].codes

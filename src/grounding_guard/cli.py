@@ -5,6 +5,8 @@
     grounding-guard check answer.md --evidence chunks.json [--mode filter] [--json]
     grounding-guard check - --evidence docs/ < answer.md
     grounding-guard demo
+    grounding-guard eval --data FILE --format attributionbench [--judge lexical] [--json]
+    grounding-guard calibrate --data FILE --format wice [--out thresholds.json]
     grounding-guard --version
 
 ``check`` exits 0 when the answer is clean, 1 when it fails, 2 on bad usage or input
@@ -12,7 +14,9 @@
 the bundled example answer and exits 0 whatever the verdict: it is a demonstration, not
 a gate. Output is the plain-text summary, coloured by status on a terminal (not when
 ``NO_COLOR`` is set, ``TERM=dumb`` or ``--no-color``); ``--json`` prints the report in the
-documented JSON shape instead; ``--html OUT`` also writes the HTML page.
+documented JSON shape instead; ``--html OUT`` also writes the HTML page. ``eval`` measures
+a judge on labelled data and ``calibrate`` picks its threshold (see
+:mod:`grounding_guard.evaluation`); both exit 0.
 """
 
 from __future__ import annotations
@@ -241,7 +245,53 @@ def build_parser() -> argparse.ArgumentParser:
         "print the report. Exits 0 whatever the verdict: it is a demonstration.",
     )
     _output_options(demo)
+    _evaluation_commands(commands)
     return parser
+
+
+def _evaluation_commands(commands: Any) -> None:
+    from grounding_guard.evaluation import FORMATS, PREDICTORS
+
+    evaluate = commands.add_parser(
+        "eval",
+        help="measure a judge on labelled data (balanced accuracy, F1, AUROC, latency)",
+        description="Run a judge over labelled (claim, evidence, label) rows and print balanced "
+        "accuracy, macro-F1, AUROC, per-class precision/recall/F1, latency percentiles and the "
+        "precision of each reason code. Exits 0.",
+    )
+    calibrate = commands.add_parser(
+        "calibrate",
+        help="pick the threshold that maximises balanced accuracy on labelled data",
+        description="Pick the support threshold that maximises balanced accuracy on labelled "
+        "rows and print (or write) a thresholds file: Guard(**Thresholds.from_file(F)"
+        ".guard_options()). Exits 0.",
+    )
+    for sub, judge in ((evaluate, "default"), (calibrate, "deterministic")):
+        sub.add_argument("--data", required=True, metavar="PATH", help="data file (snli: folder)")
+        sub.add_argument("--format", required=True, choices=FORMATS, help="the data set's shape")
+        sub.add_argument("--judge", choices=PREDICTORS, default=judge, help=f"default {judge}")
+        sub.add_argument("--split", metavar="NAME", help="snli folder: test (default) or dev")
+        sub.add_argument(
+            "--limit", type=int, metavar="N", help="a fixed random sample of N rows (--seed)"
+        )
+        sub.add_argument("--seed", type=int, default=0, help="sample seed (default 0)")
+        sub.add_argument(
+            "--cited",
+            action="store_true",
+            help="every claim unit cites the joined evidence (default: attribution, "
+            "citations=none)",
+        )
+        sub.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    evaluate.add_argument(
+        "--thresholds", metavar="FILE", help="use a thresholds file written by calibrate"
+    )
+    evaluate.add_argument(
+        "--group-by",
+        metavar="FIELD",
+        help="also report per value of this metadata field (attributionbench: src_dataset)",
+    )
+    evaluate.add_argument("--json", action="store_true", help="print the figures as JSON")
+    calibrate.add_argument("--out", metavar="FILE", help="write the thresholds JSON to FILE")
 
 
 # ---- inputs --------------------------------------------------------------------------
@@ -346,6 +396,36 @@ def _demo(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _evaluation(args: argparse.Namespace) -> int:
+    from grounding_guard.calibration import Thresholds, calibrate
+    from grounding_guard.evaluation import (
+        ProgressPrinter,
+        evaluate,
+        format_result,
+        make_predictor,
+        read_rows,
+        sample,
+    )
+
+    options: dict[str, Any] = {"cited": args.cited}
+    if getattr(args, "thresholds", None):
+        options.update(Thresholds.from_file(args.thresholds).guard_options())
+    predictor = make_predictor(args.judge, **options)
+    rows = sample(read_rows(args.data, args.format, split=args.split), args.limit, seed=args.seed)
+    progress = None if args.quiet else ProgressPrinter(sys.stderr, label=args.command)
+    if args.command == "calibrate":
+        thresholds = calibrate(rows, predictor, data=args.data, progress=progress)
+        if args.out:
+            thresholds.save(args.out)
+            _write(sys.stderr, f"{PROG}: wrote thresholds to {args.out}\n")
+        _write(sys.stdout, thresholds.to_json() + "\n")
+        return EXIT_OK
+    group_by = args.group_by or ("src_dataset" if args.format == "attributionbench" else None)
+    result = evaluate(rows, predictor, progress=progress, group_by=group_by)
+    _write(sys.stdout, (result.to_json() if args.json else format_result(result)) + "\n")
+    return EXIT_OK
+
+
 def _fail(message: str) -> int:
     line = " ".join(str(message).split()) or "unexpected error"
     with contextlib.suppress(OSError, ValueError):
@@ -364,6 +444,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "demo":
             return _demo(args)
+        if args.command in ("eval", "calibrate"):
+            return _evaluation(args)
         return _check(args)
     except BrokenPipeError:
         _silence_stdout()

@@ -29,6 +29,7 @@ from grounding_guard.model import (
     Support,
     Unit,
 )
+from grounding_guard.quotes import QUOTE_CODES, check_quotes, quote_support
 from grounding_guard.text.normalize import unreadable_digits
 from grounding_guard.text.segment import Abbreviations, Segment, segment
 from grounding_guard.verdict import CONTRADICTING, UNSUPPORTING, decide
@@ -299,6 +300,7 @@ def _term_reasons(
     """Names, figures, negation and direction of a claim against its passages."""
     reasons = check_names(claim, passages)
     reasons.extend(check_values(claim, passages, best, threshold))
+    reasons.extend(check_quotes(claim, passages))
     if best is not None:
         reasons.extend(check_negation(claim, best, threshold))
         reasons.extend(check_directions(claim, best, threshold))
@@ -345,7 +347,8 @@ def _judge_cited(
         for passage in passages:
             alone, alone_reasons, _ = yield from _evaluate(claim, (passage,), options, cache)
             if alone.verdict == "supported" and not any(
-                r.code in UNSUPPORTING or r.code in CONTRADICTING for r in alone_reasons
+                r.code in UNSUPPORTING or r.code in CONTRADICTING or r.code in QUOTE_CODES
+                for r in alone_reasons
             ):
                 valid.append(passage.id)
             else:
@@ -371,6 +374,11 @@ def _judge_cited(
                     )
                 )
     support = tuple(_support_of(claim, p, score, best) for p in passages if p.id in valid)
+    quoted = dict(reversed(quote_support(claim, passages)))  # the first quote per chunk
+    if quoted:  # a quote locates the support more precisely than the best sentence
+        support = tuple(
+            Support(s.evidence_id, quoted.get(s.evidence_id, s.span), s.score) for s in support
+        )
     return _Found(True, tuple(reasons), tuple(valid), support)
 
 
@@ -429,6 +437,7 @@ def _attribute(
 ) -> Generator[JudgeRequest, Judgement, _Found]:
     """Find the chunk an uncited claim rests on: grounded, contradicted or ungrounded."""
     contradiction: list[Reason] = []
+    misquoted: list[Reason] = []
     best_score = 0.0
     best_id: str | None = None
     for passage in emap.candidates(claim, options.candidates):
@@ -436,6 +445,10 @@ def _attribute(
         if any(r.code in CONTRADICTING for r in reasons):
             if not contradiction:
                 contradiction = [r for r in reasons if r.code in CONTRADICTING]
+            continue
+        quoted = [r for r in reasons if r.code in QUOTE_CODES]
+        if quoted:  # the quote does not stand here: not the chunk it came from
+            misquoted = misquoted or quoted
             continue
         score = judgement.score if judgement.score is not None else 0.0
         if score > best_score or best_id is None:
@@ -451,5 +464,8 @@ def _attribute(
     where = f" (closest: [{best_id}], overlap {best_score:.2f})" if best_id is not None else ""
     return _Found(
         False,
-        (Reason("no_support", f"no evidence supports this claim{where}", claim.span, best_id),),
+        (
+            *misquoted,
+            Reason("no_support", f"no evidence supports this claim{where}", claim.span, best_id),
+        ),
     )

@@ -16,7 +16,7 @@ from grounding_guard.judges.lexicon import DIRECTION_FAMILIES, NEGATIONS, STOPWO
 from grounding_guard.model import Span
 from grounding_guard.text.normalize import INVISIBLE_RE, fold_digits, fold_punctuation
 
-__all__ = ["Analysis", "analyse", "number_key", "sentence_spans", "word_string"]
+__all__ = ["Analysis", "analyse", "context_stems", "number_key", "sentence_spans", "word_string"]
 
 # words and numbers (inner separators keep dates, decimals and groupings whole)
 _TOKEN_RE = re.compile(r"\d+(?:[.,:/\-]\d+)*|[^\W\d_]+(?:'[^\W\d_]+)*")
@@ -70,19 +70,27 @@ class Analysis(NamedTuple):
     clean: str
     where: tuple[int, ...] | None
     words: tuple[str, ...]
+    stems: tuple[str, ...]
     content: frozenset[str]
     vocabulary: frozenset[str]
     numbers: tuple[str, ...]
     number_keys: frozenset[str]
     negations: int
     directions: frozenset[tuple[int, int]]
-    direction_words: tuple[tuple[str, tuple[int, int]], ...]
     names: tuple[str, ...]
+
+    def locate_word(self, word: str, occurrence: int = 0) -> Span:
+        """The span of the ``occurrence``-th token whose casefolded form is ``word``."""
+        pattern = re.compile(r"(?<![^\W_])" + re.escape(word) + r"(?![^\W_])", re.IGNORECASE)
+        found = list(pattern.finditer(self.clean))
+        return self._span_of(found, occurrence)
 
     def locate(self, surface: str, occurrence: int = 0) -> Span:
         """The span (in ``text``) of the ``occurrence``-th token spelled ``surface``."""
         pattern = re.compile(r"(?<![^\W_])" + re.escape(surface) + r"(?![^\W_])")
-        found = list(pattern.finditer(self.clean))
+        return self._span_of(list(pattern.finditer(self.clean)), occurrence)
+
+    def _span_of(self, found: list[re.Match[str]], occurrence: int) -> Span:
         if not found:
             return Span(0, len(self.text))
         match = found[min(occurrence, len(found) - 1)]
@@ -113,6 +121,8 @@ _STRIP = (
     "".join(chr(c) for c in range(0x20, 0x7F) if not chr(c).isalnum())
     + "\u2014\u2013\u2018\u2019\u201c\u201d\u00ab\u00bb\u2026\u3002\u3001\uff0c\uff1a\uff1b"
 )
+_QUOTE_OPEN = frozenset('"\u201c\u00ab\u300c')
+_QUOTE_CLOSE = frozenset('"\u201d\u00bb\u300d')
 _CLAUSE_END = frozenset(".!?:;\u2014\u2013\u2026\u3002\uff01\uff1f\uff1a\uff1b")
 _OPENERS = frozenset("([{\"'\u201c\u2018\u00ab*#>-\u2014\u2013")
 
@@ -130,6 +140,37 @@ def _read_tokens(clean: str) -> list[str]:
     return tokens
 
 
+def _count_negations(lowered: list[str]) -> int:
+    """Negation words, except "No." before a number ("No. 1 pick") - an abbreviation."""
+    count = sum(map(NEGATIONS.__contains__, lowered))
+    if count and "no" in lowered:
+        for index, word in enumerate(lowered[:-1]):
+            if word == "no" and lowered[index + 1][0].isdigit():
+                count -= 1
+    return count
+
+
+def context_stems(analysis: Analysis, index: int, before: int, after: int) -> frozenset[str]:
+    """Content stems among the ``before`` content words before word ``index`` and the
+    ``after`` ones after it: what a negation or a direction word bears on."""
+    content = analysis.content
+    stems = analysis.stems
+    found: list[str] = []
+    position = index + 1
+    while position < len(stems) and len(found) < after:
+        if stems[position] in content:
+            found.append(stems[position])
+        position += 1
+    taken = 0
+    position = index - 1
+    while position >= 0 and taken < before:
+        if stems[position] in content:
+            found.append(stems[position])
+            taken += 1
+        position -= 1
+    return frozenset(found)
+
+
 def _read_names(clean: str) -> list[str]:
     """Capitalised words that do not open a clause, words after a title, acronyms.
 
@@ -138,12 +179,24 @@ def _read_names(clean: str) -> list[str]:
     Alvarez; acronyms count wherever they stand.
     """
     names: list[str] = []
+    if clean.isupper():
+        return names  # an all-capitals text: capitals say nothing
     clause_start = True
     after_title = False
+    quoted = False  # capitals inside quotation marks are a title's, judged by the quote check
     for raw in clean.split():
         core = raw.strip(_STRIP)
+        opening = raw[0] in _QUOTE_OPEN
+        if opening:
+            quoted = True
         if not core:
             clause_start = clause_start or raw[-1] in _CLAUSE_END
+            continue
+        if quoted:
+            if raw.rstrip(".,;:!?)")[-1:] in _QUOTE_CLOSE and (not opening or len(raw) > 1):
+                quoted = False
+            clause_start = raw[-1] in _CLAUSE_END
+            after_title = False
             continue
         if core[0].isupper() or not core.isalpha():
             opens = clause_start or (raw[0] in _OPENERS and raw[0] != core[0])
@@ -168,20 +221,14 @@ def analyse(text: str) -> Analysis:
     clean, where = _clean(text)
     tokens = _read_tokens(clean)
     lowered = [t.casefold() for t in tokens]
-    stems = set(map(_STEMS.__getitem__, lowered))
+    stem_list = tuple(map(_STEMS.__getitem__, lowered))
+    stems = set(stem_list)
     numbers = tuple(t for t in tokens if t[0].isdigit())
     number_keys = frozenset(map(number_key, numbers))
     content = frozenset(
         s for s in (stems - _NOT_CONTENT - set(numbers)) | number_keys if len(s) > 1 or s.isdigit()
     )
     direction_stems = stems & _DIRECTION_KEYS
-    direction_words: tuple[tuple[str, tuple[int, int]], ...] = ()
-    if direction_stems:
-        direction_words = tuple(
-            (t, DIRECTION_FAMILIES[_STEMS[w]])
-            for t, w in zip(tokens, lowered, strict=True)
-            if _STEMS[w] in direction_stems
-        )
     words = tuple(lowered)
     vocabulary = frozenset(lowered)
     if "'" in clean:
@@ -191,13 +238,13 @@ def analyse(text: str) -> Analysis:
         clean=clean,
         where=where,
         words=words,
+        stems=stem_list,
         content=content,
         vocabulary=vocabulary,
         numbers=numbers,
         number_keys=number_keys,
-        negations=sum(map(NEGATIONS.__contains__, lowered)),
+        negations=_count_negations(lowered),
         directions=frozenset(DIRECTION_FAMILIES[s] for s in direction_stems),
-        direction_words=direction_words,
         # a text with no capital after its first character names nothing: skip the walk
         names=tuple(dict.fromkeys(_read_names(clean))) if clean[1:] != clean[1:].lower() else (),
     )

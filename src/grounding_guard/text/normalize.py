@@ -100,19 +100,27 @@ def unreadable_digits(text: str) -> list[int]:
 
     Superscripts, circled numbers, vulgar fractions and letter-like numerals (``No``,
     ``Nl``) are reported so a check can fail closed instead of silently not seeing a
-    figure: an unreadable digit must never pass for the absence of a digit.
+    figure: an unreadable digit must never pass for the absence of a digit. A run of
+    them written onto a letter is notation (an exponent, a formula, a unit: T², H₂O,
+    m²), not a figure, and is not reported.
     """
     if text.isascii():
         return []
     bad = []
+    attached = False  # inside a run of super/subscripts written onto a letter: T², H₂O, m²
     for index, char in enumerate(text):
         if char.isascii():
+            attached = False
             continue
         category = unicodedata.category(char)
         if category in ("No", "Nl") or (
             category == "Nd" and unicodedata.decimal(char, None) is None
         ):
-            bad.append(index)
+            attached = attached or (index > 0 and text[index - 1].isalpha())
+            if not attached:
+                bad.append(index)
+        else:
+            attached = False
     return bad
 
 
