@@ -32,7 +32,7 @@ from grounding_guard.model import (
 from grounding_guard.quotes import QUOTE_CODES, check_quotes, quote_support
 from grounding_guard.text.normalize import unreadable_digits
 from grounding_guard.text.segment import Abbreviations, Segment, segment
-from grounding_guard.verdict import CONTRADICTING, UNSUPPORTING, decide
+from grounding_guard.verdict import CONTRADICTING, INVALIDATING, UNSUPPORTING, decide
 
 __all__ = ["Checked", "EngineOptions", "JudgeRequest", "run"]
 
@@ -435,11 +435,17 @@ def _attribute(
     options: EngineOptions,
     cache: dict[tuple[str, tuple[str, ...]], Judgement],
 ) -> Generator[JudgeRequest, Judgement, _Found]:
-    """Find the chunk an uncited claim rests on: grounded, contradicted or ungrounded."""
+    """Find the chunk an uncited claim rests on: grounded, contradicted or ungrounded.
+
+    Each candidate chunk is tried alone, best first; when none carries the claim alone,
+    the candidates that were not rejected are tried together (a claim often joins two
+    facts from two chunks), as if the unit cited them all.
+    """
     contradiction: list[Reason] = []
     misquoted: list[Reason] = []
     best_score = 0.0
     best_id: str | None = None
+    viable: list[Passage] = []
     for passage in emap.candidates(claim, options.candidates):
         judgement, reasons, best = yield from _evaluate(claim, (passage,), options, cache)
         if any(r.code in CONTRADICTING for r in reasons):
@@ -459,6 +465,24 @@ def _attribute(
                 "attributed", f"attributed to [{passage.id}]", claim.span, passage.id, support.span
             )
             return _Found(True, (note,), (), (support,))
+        viable.append(passage)
+    if len(viable) > 1 and not contradiction:
+        joined = yield from _judge_cited(claim, tuple(viable), options, cache)
+        # a candidate that adds nothing is simply left out of the attribution
+        rejected = {r.code for r in joined.reasons} & INVALIDATING - {"irrelevant_citation"}
+        if joined.supported and joined.support and not rejected:
+            ids = ", ".join(s.evidence_id for s in joined.support)
+            notes = tuple(
+                Reason(
+                    "attributed",
+                    f"attributed to [{ids}] together",
+                    claim.span,
+                    s.evidence_id,
+                    s.span,
+                )
+                for s in joined.support
+            )
+            return _Found(True, notes, (), joined.support)
     if contradiction:
         return _Found(False, tuple(contradiction))
     where = f" (closest: [{best_id}], overlap {best_score:.2f})" if best_id is not None else ""
