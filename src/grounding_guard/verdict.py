@@ -53,7 +53,7 @@ UNSUPPORTING: frozenset[str] = frozenset(
 
 #: Informational codes that change no status.
 INFORMATIONAL: frozenset[str] = frozenset(
-    {"placeholder", "attributed", "not_a_claim", "supported_elsewhere"}
+    {"placeholder", "attributed", "not_a_claim", "supported_elsewhere", "evidence_disagrees"}
 )
 
 #: Every reason code grounding-guard emits.

@@ -19,8 +19,13 @@ from grounding_guard.judges.base import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence, coverage
 from grounding_guard.judges.lexicon import DIRECTION_FAMILIES, NEGATIONS, stem
 from grounding_guard.model import Reason
+from grounding_guard.values import CURRENCY_CODES, UNIT_WORDS
 
 __all__ = ["check_directions", "check_names", "check_negation", "sentence_gate"]
+
+
+#: Capitals that belong to a figure's unit or currency, never to a name.
+UNIT_LETTERS: frozenset[str] = CURRENCY_CODES | frozenset({"US", "AU", "NZ", "HK", "CA", "Rs"})
 
 
 def sentence_gate(
@@ -39,8 +44,8 @@ def check_names(claim: Claim, passages: Sequence[Passage]) -> list[Reason]:
         lower = surface.casefold()
         if lower.endswith("'s"):
             lower = lower[:-2]
-        if lower in seen:
-            continue
+        if lower in seen or surface in UNIT_LETTERS or lower in UNIT_WORDS:
+            continue  # the letters of a unit or a currency name nothing ("US$500", "GW")
         seen.add(lower)
         key = stem(lower)
         if any(lower in p.vocabulary or key in p.content for p in passages):

@@ -1,83 +1,621 @@
-"""Figure agreement, basic form: every number a claim states must stand in its evidence.
+"""Figure agreement: every figure a claim states must agree with its cited evidence.
 
-A number absent from the cited evidence is ``value_not_in_evidence``; when the best
-evidence sentence otherwise covers the claim and holds a different number in its place,
-the pair is a ``value_mismatch`` with both spans. Dates, times and ranges compare as
-written, so a date's parts never ground a plain number.
+Built on the value reader (:mod:`grounding_guard.values`). Each comparable value of the
+claim (a number, percent, amount of money, measure, year, date or month) pairs with the
+value of the same kind and class (a year also with a dated fact's year, a measure with one
+of its dimension) in the sentences of the passages given: the ones the unit cites, or the
+chunk it is attributed to, and no other. The sentences considered are those that cover
+the claim (:func:`~grounding_guard.judges.terms.sentence_gate` with the differing figures'
+own words set aside, the best sentence first) and that hold every name-number the claim
+holds ("Apollo 17"); the ones holding most of the claim's other words decide first. When a
+sentence holds several candidates, the one whose clause holds the claimed value's words
+where the claim holds them wins (the nearest shared word weighs most), then the one in
+the same place among its kind.
+
+- equal, or the claim rounds the evidence to its own precision ("8849 metres" and
+  "8,848.86 metres"): the figure is borne out;
+- a different value, or unit ("50 metres" against "50 feet"): ``value_mismatch``, with
+  the claim's value and its partner, each with its unit, as spans;
+- a figure no covering sentence pairs and the passages do not hold anywhere (or hold
+  only less precisely): ``value_not_in_evidence``;
+- two covering sentences pairing the figure with values that cannot both be right:
+  ``evidence_disagrees`` (informational, beside the outcome above).
+
+Approximations, ranges, ordinals, decades, ratios and ambiguous dates are never compared:
+they neither fail a unit nor support it. A number that is part of a name ("Apollo 17",
+"ISO 9001", "INV-1") or a version is not a figure either, but it names something: it must
+stand in the cited evidence as written, else ``name_not_in_evidence``.
 """
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections.abc import Sequence
+from functools import lru_cache
 
-from grounding_guard.judges.analysis import number_key
+from grounding_guard.judges.analysis import analyse
 from grounding_guard.judges.base import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence
+from grounding_guard.judges.lexicon import STOPWORDS, stem
 from grounding_guard.judges.terms import sentence_gate
-from grounding_guard.model import Reason
+from grounding_guard.model import Reason, Span
+from grounding_guard.text.normalize import match_form
+from grounding_guard.values import (
+    GENERIC,
+    NAME_NOTES,
+    UNIT_WORDS,
+    VALUE_WORDS,
+    Preset,
+    Value,
+    agree,
+    pairable,
+    read_fresh,
+    read_values_cached,
+    resolve_preset,
+    same_figure,
+)
 
 __all__ = ["check_values"]
 
+_Located = tuple[Passage, int, Value]  # a value in sentence ``int`` of a passage
+
 
 def check_values(
-    claim: Claim, passages: Sequence[Passage], best: BestSentence | None, threshold: float
+    claim: Claim,
+    passages: Sequence[Passage],
+    best: BestSentence | None,
+    threshold: float,
+    *,
+    locale: str | None = None,
+    preset: str | Preset = "generic",
 ) -> list[Reason]:
-    """Reasons for the claim's numbers that its passages do not contain."""
+    """Reasons for the claim's figures that its passages contradict or do not hold."""
     analysis = claim.analysis
-    if not analysis.numbers:
+    if not analysis.numbers and analysis.vocabulary.isdisjoint(VALUE_WORDS):
+        return []  # no digit, number word, month or numeral: nothing to read
+    rules = GENERIC if preset == "generic" else resolve_preset(preset)
+    found = _claim_values(claim.text, locale, rules)
+    if not found:
         return []
-    known: set[str] = set()
-    for passage in passages:
-        known |= passage.number_keys
-    missing = [(n, s) for n, s in enumerate(analysis.numbers) if number_key(s) not in known]
-    if not missing:
-        return []
-    partners: list[str] = []
-    if best is not None:
-        ignore = frozenset(number_key(s) for _, s in missing)
-        if sentence_gate(claim, best, threshold, ignore):
-            partners = [
-                s for s in best.analysis.numbers if number_key(s) not in analysis.number_keys
-            ]
+    names = [v for v in found if v.note in NAME_NOTES and v.name]
+    reasons = _check_names(claim, names, passages)
+    compared = [v for v in found if v.comparable]
+    if compared:
+        heads = [_head_patterns(v.name) for v in names if v.name]
+        others = [pair for pair in heads if pair is not None]
+        reasons.extend(
+            _check_figures(claim, compared, passages, best, threshold, locale, rules, others)
+        )
+    return reasons
+
+
+@lru_cache(maxsize=256)
+def _claim_values(text: str, locale: str | None, preset: Preset) -> tuple[Value, ...]:
+    # small on purpose: a unit is re-checked a few times (attribution, strict citations),
+    # never thousands of times
+    return read_fresh(text, locale, preset)
+
+
+# -- names ---------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1024)
+def _evidence_form(text: str) -> str:
+    return match_form(text)
+
+
+@lru_cache(maxsize=1024)
+def _name_pattern(name: str) -> re.Pattern[str]:
+    form = match_form(name)
+    body = "".join(r"[\s\-]?" if char in " -" else re.escape(char) for char in form)
+    left = r"(?<![^\W_])" if form[:1].isalnum() else ""
+    # "python 3.12" stands in "python 3.12.0"; "apollo 1" never in "apollo 1.5"
+    right = r"(?![^\W_])" if "." in form else r"(?![^\W_]|[.,]\d)"
+    return re.compile(left + body + right)
+
+
+@lru_cache(maxsize=1024)
+def _head_patterns(name: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+    """(the head of a name, the whole name): "apollo" and "apollo 17"; None for a name
+    without a head word ("3.11.2", "#3")."""
+    form = match_form(name)
+    head = re.sub(r"[\s\-#]*[^\s\-#]*$", "", form).strip(" -")
+    if len(head) < 2 or not head[0].isalpha():
+        return None
+    return _name_pattern(head), _name_pattern(name)
+
+
+def _check_names(claim: Claim, names: list[Value], passages: Sequence[Passage]) -> list[Reason]:
     reasons: list[Reason] = []
-    for position, surface in missing:
-        occurrence = analysis.numbers[:position].count(surface)
-        span = analysis.locate(surface, occurrence).shift(claim.span.start)
-        partner = _partner(surface, partners)
-        if best is not None and partner is not None:
-            partners.remove(partner)
-            reasons.append(
-                Reason(
-                    "value_mismatch",
-                    f"{surface} in the answer, {partner} in the evidence",
-                    span,
-                    best.passage.id,
-                    best.analysis.locate(partner).shift(best.span.start),
-                )
+    seen: set[str] = set()
+    for value in names:
+        if value.name is None or value.name in seen:
+            continue
+        seen.add(value.name)
+        pattern = _name_pattern(value.name)
+        if any(pattern.search(_evidence_form(p.evidence.text)) for p in passages):
+            continue
+        written = _written(claim.text, value.span)
+        reasons.append(
+            Reason(
+                "name_not_in_evidence",
+                f"{written!r} is not mentioned in the cited evidence",
+                value.span.shift(claim.span.start),
             )
+        )
+    return reasons
+
+
+# -- figures -------------------------------------------------------------------------------
+
+
+class _Sentences:
+    """The comparable values of each sentence of a passage, read once per text, and an
+    index from value group to (sentence number, value)."""
+
+    __slots__ = ("approximate", "at", "exact", "groups", "owned", "precisions", "starts", "values")
+
+    def __init__(
+        self,
+        values: tuple[tuple[Value, ...], ...],
+        starts: dict[int, int],
+        approximate: frozenset[tuple[str, str | None, object]] = frozenset(),
+    ) -> None:
+        self.values = values
+        self.starts = starts  # sentence start offset -> sentence number
+        # "about 9 million": never paired, but it bears out a claimed "9 million"
+        self.approximate = approximate
+        self.owned: dict[tuple[int, tuple[int, ...]], list[dict[str, int]]] = {}
+        groups: dict[str, list[tuple[int, Value]]] = {}
+        at: dict[tuple[int, str], list[Value]] = {}
+        exact: set[tuple[str, str | None, object]] = set()
+        precisions: dict[str, set[int]] = {}
+        for number, found in enumerate(values):
+            for value in found:
+                group = _group(value)
+                groups.setdefault(group, []).append((number, value))
+                at.setdefault((number, group), []).append(value)
+                exact.add((group, value.unit, value.value))
+                precisions.setdefault(group, set()).add(value.precision)
+        self.groups = groups
+        self.at = at
+        self.exact = exact
+        self.precisions = precisions
+
+
+def _group(value: Value) -> str:
+    if value.kind in ("money", "measure"):
+        return f"{value.kind}:{value.dimension}"
+    return value.kind
+
+
+def _lookup(value: Value) -> tuple[str, ...]:
+    """The groups a claimed value may pair with (a year with a dated fact's year)."""
+    if value.kind in ("year", "month"):
+        return (value.kind, "date")
+    return (_group(value),)
+
+
+_SENTENCE_CACHE: dict[tuple[str, str | None, Preset], _Sentences] = {}
+_SENTENCE_CACHE_SIZE = 2048
+
+
+def _sentence_values(passage: Passage, locale: str | None, preset: Preset) -> _Sentences:
+    key = (passage.evidence.text, locale, preset)
+    found = _SENTENCE_CACHE.get(key)
+    if found is None:
+        read = [
+            read_values_cached(a.text, locale, preset)
+            if a.numbers or not a.vocabulary.isdisjoint(VALUE_WORDS)
+            else ()
+            for _, a in passage.sentences
+        ]
+        found = _Sentences(
+            tuple(tuple(v for v in values if v.comparable) for values in read),
+            {span.start: number for number, (span, _) in enumerate(passage.sentences)},
+            frozenset(
+                (_group(v), v.unit, v.value)
+                for values in read
+                for v in values
+                if v.note == "approximation" and v.value is not None
+            ),
+        )
+        if len(_SENTENCE_CACHE) >= _SENTENCE_CACHE_SIZE:
+            _SENTENCE_CACHE.clear()
+        _SENTENCE_CACHE[key] = found
+    return found
+
+
+def _written(text: str, span: Span) -> str:
+    return " ".join(span.of(text).split())
+
+
+def _keys(text: str, span: Span) -> frozenset[str]:
+    """The content keys a value's words add to a claim (its digits, unit, month)."""
+    return analyse(span.of(text)).content
+
+
+def _candidates(value: Value, table: _Sentences, number: int) -> list[Value]:
+    """The values of sentence ``number`` that ``value`` may pair with, in text order."""
+    found: list[Value] = []
+    own = _group(value)
+    for key in _lookup(value):
+        for other in table.at.get((number, key), ()):
+            if key == own or pairable(value, other):
+                found.append(other)
+    if len(found) > 1 and value.kind in ("year", "month"):
+        found.sort(key=lambda v: v.span.start)
+    return found
+
+
+def _everywhere(value: Value, table: _Sentences) -> list[tuple[int, Value]]:
+    """Every (sentence, value) of a passage that ``value`` may pair with."""
+    own = _group(value)
+    return [
+        (number, other)
+        for key in _lookup(value)
+        for number, other in table.groups.get(key, ())
+        if key == own or pairable(value, other)
+    ]
+
+
+_NUMERIC = frozenset({"number", "percent", "money", "measure"})
+
+
+def _borne_out(
+    value: Value, tables: list[tuple[Passage, _Sentences]]
+) -> tuple[bool, bool, _Located | None]:
+    """(any candidate at all, any that bears ``value`` out, the first that the claim is
+    only more precise than) over every sentence of the passages. An approximation of the
+    same value ("around 9 million") bears a claimed "9 million" out."""
+    seen = False
+    finer: _Located | None = None
+    group = _group(value)
+    if any((group, value.unit, value.value) in table.approximate for _, table in tables):
+        return True, True, None
+    for passage, table in tables:
+        if value.kind in _NUMERIC:
+            precisions = table.precisions.get(group)
+            if not precisions:
+                continue
+            seen = True
+            if (group, value.unit, value.value) in table.exact:
+                return True, True, None
+            if precisions == {value.precision}:
+                continue  # same precision everywhere: only an equal value would do
+        for number, other in _everywhere(value, table):
+            seen = True
+            ok = agree(value, other)
+            if ok:
+                return True, True, None
+            if ok is None and finer is None:
+                finer = (passage, number, other)
+    return seen, False, finer
+
+
+def _stem_counts(content: frozenset[str], passage: Passage) -> dict[int, int]:
+    """How many of ``content`` each sentence of ``passage`` holds."""
+    counts: dict[int, int] = {}
+    postings = passage.postings
+    for key in content:
+        for number in postings.get(key, ()):
+            counts[number] = counts.get(number, 0) + 1
+    return counts
+
+
+def _check_figures(
+    claim: Claim,
+    compared: list[Value],
+    passages: Sequence[Passage],
+    best: BestSentence | None,
+    threshold: float,
+    locale: str | None,
+    preset: Preset,
+    names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]] = (),
+) -> list[Reason]:
+    tables = [(p, _sentence_values(p, locale, preset)) for p in passages]
+    best_table: _Sentences | None = None
+    best_number = -1
+    if best is not None:
+        for passage, table in tables:
+            if passage is best.passage:
+                best_table = table
+                best_number = table.starts.get(best.span.start, -1)
+                break
+    # 1. a figure differs when the best sentence holds candidates and none bears it out,
+    # or when nothing in the passages does: its own words are then set aside below
+    ignore: frozenset[str] = frozenset()
+    borne: dict[int, tuple[bool, bool, _Located | None]] = {}
+    for index, value in enumerate(compared):
+        in_best = _candidates(value, best_table, best_number) if best_table is not None else []
+        if in_best:
+            differs = not any(agree(value, c) for c in in_best)
         else:
+            borne[index] = _borne_out(value, tables)
+            differs = borne[index][0] and not borne[index][1]
+        if differs:
+            ignore |= _keys(claim.text, value.span)
+    # 2. the sentences that cover the claim, the differing figures' own words set aside
+    # unless the sentence has them too ("5 years" against "1 year" still shares "year")
+    content = claim.analysis.content
+    ignored = ignore & content
+    low = threshold * (len(content) - len(ignored)) - 1e-9  # no sentence needs fewer
+    covering: list[tuple[Passage, _Sentences, list[int]]] = []
+    for passage, table in tables:
+        has_best = best is not None and passage is best.passage
+        if content:
+            counts = _stem_counts(content, passage)
+            numbers = [n for n, c in counts.items() if c >= low and table.values[n]]
+        else:
+            counts = {}
+            numbers = [n for n, found in enumerate(table.values) if found]
+        if (
+            has_best
+            and best_number >= 0
+            and best_number not in numbers
+            and table.values[best_number]
+        ):
+            numbers.append(best_number)
+        kept: list[int] = []
+        for number in sorted(numbers):
+            sentence = passage.sentences[number][1]
+            if names and _names_another(sentence.text, names):
+                continue  # about another "Apollo": says nothing for or against the claim
+            unshared = ignored - sentence.content if ignored else ignored
+            if has_best and number == best_number:
+                assert best is not None
+                if sentence_gate(claim, best, threshold, unshared):
+                    kept.insert(0, number)
+                continue
+            size = len(content) - len(unshared)
+            if size <= 0 or counts.get(number, 0) / size + 1e-9 >= threshold:
+                kept.append(number)
+        if kept:
+            covering.insert(0 if has_best else len(covering), (passage, table, kept))
+    # 3. a decision per value, on its partner in each covering sentence: the sentences
+    # that hold most of the claim's own words (its figures aside) decide first, so a
+    # sentence about the south depot outweighs one about the north depot
+    words: frozenset[str] | None = None
+    reasons: list[Reason] = []
+    owners: dict[int, dict[str, int]] = {}
+    for index, value in enumerate(compared):
+        near: list[tuple[_Located, bool | None]] = []
+        for passage, table, numbers in covering:
+            for number in numbers:
+                candidates = _candidates(value, table, number)
+                if not candidates:
+                    continue
+                partner = (
+                    candidates[0]
+                    if len(candidates) == 1
+                    else _choose(claim, value, compared, table, passage, number, candidates, owners)
+                )
+                near.append(((passage, number, partner), agree(value, partner)))
+        top = [ok for _, ok in near]
+        if len(near) > 1:
+            if words is None:
+                words = frozenset(k for k in content if not k[0].isdigit())
+            fits = [len(words & p.sentences[n][1].content) for (p, n, _), _ in near]
+            order = sorted(range(len(near)), key=lambda i: -fits[i])  # stable: best first
+            near = [near[i] for i in order]
+            top = [ok for i, (_, ok) in zip(order, near, strict=True) if fits[i] == fits[order[0]]]
+        span = value.span.shift(claim.span.start)
+        if any(top):
+            pass
+        elif any(ok is False for ok in top):  # the best-fitting sentences come first
+            (passage, number, partner), _ = next(item for item in near if item[1] is False)
+            reasons.append(_mismatch(claim, value, passage, number, partner))
+        elif any(ok for _, ok in near):
+            pass
+        elif any(ok is False for _, ok in near):
+            (passage, number, partner), _ = next(item for item in near if item[1] is False)
+            reasons.append(_mismatch(claim, value, passage, number, partner))
+        else:
+            found = borne.get(index)
+            if found is None:
+                found = _borne_out(value, tables)
+            if not (found[1] or _anywhere(value, tables)):
+                written = _written(claim.text, value.span)
+                if found[2] is not None:
+                    message = (
+                        f"{written} is not in the cited evidence, which gives "
+                        f"{_partner_text(value, found[2])}"
+                    )
+                else:
+                    message = f"{written} does not appear in the cited evidence"
+                reasons.append(Reason("value_not_in_evidence", message, span))
+        disagreement = _disagreement(near)
+        if disagreement is not None:
+            first, second = disagreement
+            passage, number, partner = second
             reasons.append(
                 Reason(
-                    "value_not_in_evidence",
-                    f"{surface} does not appear in the cited evidence",
+                    "evidence_disagrees",
+                    f"the cited evidence gives both {_partner_text(value, first)} and "
+                    f"{_partner_text(value, second)} for {_written(claim.text, value.span)}",
                     span,
+                    passage.id,
+                    _evidence_span(value, passage, number, partner),
                 )
             )
     return reasons
 
 
-def _kind(surface: str) -> str:
-    key = number_key(surface)
-    if not key.isdigit():
-        return "date" if any(c in key for c in "-/:") else "decimal"
-    return "year" if len(key) == 4 and 1000 <= int(key) <= 2199 else "integer"
+def _names_another(text: str, names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]]) -> bool:
+    """Whether ``text`` names a head of the claim's names with another number ("Apollo
+    11" for a claim about "Apollo 17"); a sentence that names none ("It weighs 5 grams.")
+    may still speak of the claim's subject."""
+    form = _evidence_form(text)
+    return any(head.search(form) and not whole.search(form) for head, whole in names)
 
 
-def _partner(surface: str, partners: list[str]) -> str | None:
-    """The first evidence number of the same kind (a year for a year), else none."""
-    kind = _kind(surface)
-    for partner in partners:
-        other = _kind(partner)
-        if other == kind or {kind, other} == {"integer", "decimal"}:
-            return partner
+def _anywhere(value: Value, tables: list[tuple[Passage, _Sentences]]) -> bool:
+    """The figure stands in the passages as a value of another kind: "2000" read as a
+    year in the claim and "2,000" as a number in the evidence or the reverse, or a bare
+    claimed number ("the CEO, 54,") with a unit in the evidence ("54-year-old")."""
+    if value.kind == "year":
+        groups: tuple[str, ...] = ("number",)
+    elif value.kind == "number" and value.unit is None:
+        groups = ("year", "percent")
+    else:
+        return False
+    for _, table in tables:
+        keys = groups
+        if value.kind == "number":
+            keys = groups + tuple(k for k in table.groups if k.startswith(("money:", "measure:")))
+        for key in keys:
+            if any(same_figure(value, found) for _, found in table.groups.get(key, ())):
+                return True
+    return False
+
+
+def _evidence_span(value: Value, passage: Passage, number: int, partner: Value) -> Span:
+    span = partner.span
+    if value.kind == "year" and partner.kind == "date" and partner.year_span is not None:
+        span = partner.year_span
+    elif value.kind == "month" and partner.kind == "date" and partner.month_span is not None:
+        span = partner.month_span
+    return span.shift(passage.sentences[number][0].start)
+
+
+def _partner_text(value: Value, located: _Located) -> str:
+    passage, number, partner = located
+    span = _evidence_span(value, passage, number, partner)
+    return _written(passage.evidence.text, span)
+
+
+def _mismatch(claim: Claim, value: Value, passage: Passage, number: int, partner: Value) -> Reason:
+    theirs = _partner_text(value, (passage, number, partner))
+    message = f"{_written(claim.text, value.span)} in the answer, {theirs} in the evidence"
+    if value.unit != partner.unit and value.kind not in ("year", "month", "date"):
+        message += " (different unit)"
+    return Reason(
+        "value_mismatch",
+        message,
+        value.span.shift(claim.span.start),
+        passage.id,
+        _evidence_span(value, passage, number, partner),
+    )
+
+
+def _disagreement(
+    near: list[tuple[_Located, bool | None]],
+) -> tuple[_Located, _Located] | None:
+    """Two sentences giving values for one claimed figure that cannot both be right."""
+    for index, (first, _) in enumerate(near):
+        for second, _ in near[index + 1 :]:
+            if (first[0].id, first[1]) == (second[0].id, second[1]):
+                continue
+            a, b = first[2], second[2]
+            if agree(a, b) is False and agree(b, a) is False:
+                return first, second
     return None
+
+
+# -- choosing among several candidates -------------------------------------------------------
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+_TOKEN = re.compile(r"[^\W\d_]+|[,;:()]")
+_BOUNDARIES = frozenset({"and", "but", "while", "whereas", "or", "although", "though"})
+
+
+def _distances(text: str, values: Sequence[Value], skip: Sequence[Span]) -> list[dict[str, int]]:
+    """For each of ``values`` (in text order): content stem -> how far the stem's nearest
+    occurrence stands from the value within the value's own clause (a comma, semicolon,
+    colon or conjunction ends a clause), in words. The word right after the value is
+    nearest (0: what a figure counts follows it, "40 designers", "50 metres wide"); the
+    words before it come next (1, 2, ...: "revenue was $5M", "costs of $7M"; a unit word
+    takes no step: "fiscal year 2023"); the words after the next one count two steps
+    further (a verb and its object: "exceeded revenue")."""
+    tokens = [
+        m for m in _TOKEN.finditer(text) if not any(s.start <= m.start() < s.end for s in skip)
+    ]
+    starts = [m.start() for m in tokens]
+    stems: list[str | None] = []  # None: a word that says nothing; "": a clause boundary
+    light: list[bool] = []  # a unit word standing alone takes no step
+    for match in tokens:
+        word = match.group().casefold()
+        light.append(word in UNIT_WORDS)
+        if not word[0].isalpha() or word in _BOUNDARIES:
+            stems.append("")
+        elif word in STOPWORDS or len(word) < 2:
+            stems.append(None)
+        else:
+            stems.append(stem(word))
+    result: list[dict[str, int]] = []
+    for value in values:
+        near: dict[str, int] = {}
+        index = bisect_left(starts, value.span.start) - 1  # walk left
+        distance = 1
+        while index >= 0 and stems[index] != "":
+            key = stems[index]
+            if key is not None and key not in near:
+                near[key] = distance
+            if not light[index]:  # "fiscal year 2023" stands like "fiscal 2023"
+                distance += 1
+            index -= 1
+        index = bisect_left(starts, value.span.end)  # walk right
+        distance = 0
+        while index < len(stems) and stems[index] != "":
+            key = stems[index]
+            if key is not None and distance < near.get(key, 1 << 30):
+                near[key] = distance
+            distance += 1 if distance else 3
+            index += 1
+        result.append(near)
+    return result
+
+
+def _choose(
+    claim: Claim,
+    value: Value,
+    compared: list[Value],
+    table: _Sentences,
+    passage: Passage,
+    number: int,
+    candidates: list[Value],
+    mine_cache: dict[int, dict[str, int]],
+) -> Value:
+    """The candidate whose clause holds the claimed value's words where the claim holds
+    them (the nearest shared word weighs most); then the candidate in the same place
+    among its kind, then one that agrees."""
+    group = [v for v in compared if _group(v) == _group(value)]
+    place = group.index(value) if value in group else 0
+    sentence = passage.sentences[number][1]
+    if sentence.words == claim.analysis.words and place < len(candidates):
+        return candidates[place]  # the claim is the sentence, word for word
+    rank = compared.index(value)
+    mine = mine_cache.get(rank)
+    if mine is None:
+        found = _distances(claim.text, compared, [v.span for v in compared])
+        mine_cache.update(enumerate(found))
+        mine = found[rank]
+    key = (number, tuple(c.span.start for c in candidates))
+    theirs = table.owned.get(key)
+    if theirs is None:
+        theirs = _distances(sentence.text, candidates, [v.span for v in table.values[number]])
+        table.owned[key] = theirs
+
+    def score(index: int) -> float:
+        # a shared word counts the more the nearer it stands to the claimed value, and
+        # the closer it stands to the candidate as it does to the claimed value
+        near = theirs[index]
+        return sum(
+            1.0 / (1 + distance) / (1 + abs(distance - near[word]))
+            for word, distance in mine.items()
+            if word in near
+        )
+
+    ranked = sorted(
+        range(len(candidates)),
+        key=lambda i: (
+            candidates[i].unit != value.unit,  # "330 m (1,083 ft)": feet pair with feet
+            -round(score(i), 9),
+            abs(i - place),
+            agree(value, candidates[i]) is not True,
+        ),
+    )
+    return candidates[ranked[0]]
