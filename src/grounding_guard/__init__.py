@@ -25,6 +25,7 @@ from grounding_guard.errors import (
     EvidenceError,
     GroundingGuardError,
     JudgeError,
+    ModelLoadError,
     UngroundedAnswerError,
 )
 from grounding_guard.evidence import EvidenceMap, build_evidence
@@ -65,6 +66,7 @@ __all__ = [
     "Judgement",
     "Kind",
     "Marker",
+    "ModelLoadError",
     "Passage",
     "Reason",
     "Report",

@@ -274,8 +274,17 @@ def _evaluate(
     options: EngineOptions,
     cache: dict[tuple[str, tuple[str, ...]], Judgement],
 ) -> Generator[JudgeRequest, Judgement, tuple[Judgement, list[Reason], BestSentence | None]]:
-    """The support judgement, the term checks and the best evidence sentence of one claim
-    against some passages."""
+    """The term checks, the support judgement and the best evidence sentence of one claim
+    against some passages.
+
+    Deterministic checks run first: when one already decides the unit (a contradiction,
+    a missing name or figure, a misquote) the support judge is not asked at all, which
+    spares a model call whose answer could not change the verdict.
+    """
+    best = best_sentence(claim, passages)
+    terms = _term_reasons(claim, passages, best, options.threshold) if options.term_checks else []
+    if any(r.code in _DECIDING for r in terms):
+        return Judgement("undecided", None, (), judge="term checks"), terms, best
     judgement = yield from _ask(claim, passages, cache)
     reasons: list[Reason] = list(judgement.reasons)
     if judgement.verdict == "contradicted" and not any(r.code in CONTRADICTING for r in reasons):
@@ -288,10 +297,12 @@ def _evaluate(
                 judgement.evidence_span,
             )
         )
-    best = best_sentence(claim, passages)
-    if options.term_checks:
-        reasons.extend(_term_reasons(claim, passages, best, options.threshold))
+    reasons.extend(terms)
     return judgement, reasons, best
+
+
+#: Term-check codes that decide a unit whatever the support judge would say.
+_DECIDING = CONTRADICTING | UNSUPPORTING | QUOTE_CODES
 
 
 def _term_reasons(
@@ -307,8 +318,21 @@ def _term_reasons(
     return reasons
 
 
-def _support_of(claim: Claim, passage: Passage, score: float, best: BestSentence | None) -> Support:
-    """Where ``passage`` supports ``claim``: its best sentence (reused when given)."""
+def _support_of(
+    claim: Claim,
+    passage: Passage,
+    score: float,
+    best: BestSentence | None,
+    judgement: Judgement | None = None,
+) -> Support:
+    """Where ``passage`` supports ``claim``: the span the judge read, if it says, else the
+    best sentence (reused when given)."""
+    if (
+        judgement is not None
+        and judgement.evidence_span is not None
+        and judgement.evidence_id in (None, passage.id)
+    ):
+        return Support(passage.id, judgement.evidence_span, round(score, 4))
     if best is None or best.passage is not passage:
         best = best_sentence(claim, (passage,))
     span = best.span if best else Span(0, len(passage.evidence.text))
@@ -373,7 +397,8 @@ def _judge_cited(
                         irrelevant.id,
                     )
                 )
-    support = tuple(_support_of(claim, p, score, best) for p in passages if p.id in valid)
+    single = judgement if len(passages) == 1 else None
+    support = tuple(_support_of(claim, p, score, best, single) for p in passages if p.id in valid)
     quoted = dict(reversed(quote_support(claim, passages)))  # the first quote per chunk
     if quoted:  # a quote locates the support more precisely than the best sentence
         support = tuple(
@@ -443,6 +468,7 @@ def _attribute(
     """
     contradiction: list[Reason] = []
     misquoted: list[Reason] = []
+    unverified: list[Reason] = []
     best_score = 0.0
     best_id: str | None = None
     viable: list[Passage] = []
@@ -452,6 +478,8 @@ def _attribute(
             if not contradiction:
                 contradiction = [r for r in reasons if r.code in CONTRADICTING]
             continue
+        if not unverified:  # a judge that could not decide says so, once
+            unverified = [r for r in reasons if r.code == "unverified"][:1]
         quoted = [r for r in reasons if r.code in QUOTE_CODES]
         if quoted:  # the quote does not stand here: not the chunk it came from
             misquoted = misquoted or quoted
@@ -460,7 +488,7 @@ def _attribute(
         if score > best_score or best_id is None:
             best_score, best_id = score, passage.id
         if judgement.verdict == "supported" and not any(r.code in UNSUPPORTING for r in reasons):
-            support = _support_of(claim, passage, score, best)
+            support = _support_of(claim, passage, score, best, judgement)
             note = Reason(
                 "attributed", f"attributed to [{passage.id}]", claim.span, passage.id, support.span
             )
@@ -490,6 +518,7 @@ def _attribute(
         False,
         (
             *misquoted,
+            *unverified,
             Reason("no_support", f"no evidence supports this claim{where}", claim.span, best_id),
         ),
     )

@@ -7,6 +7,8 @@ The tree::
     │                                   unknown preset, a judge that answered nonsense)
     │   └── JudgeError                  a judge returned something that is not a verdict
     ├── EvidenceError (also ValueError) the evidence cannot be read as an evidence map
+    ├── ModelLoadError                  a model judge could not load (missing package, file
+    │                                   or extra, or a download that was not allowed)
     └── UngroundedAnswerError           ``Guard.enforce`` refused an answer; carries the report
 
 Wrong argument *types* raise the built-in ``TypeError`` naming the argument. Nothing the
@@ -25,6 +27,7 @@ __all__ = [
     "EvidenceError",
     "GroundingGuardError",
     "JudgeError",
+    "ModelLoadError",
     "UngroundedAnswerError",
 ]
 
@@ -43,6 +46,10 @@ class JudgeError(ConfigError):
 
 class EvidenceError(GroundingGuardError, ValueError):
     """The evidence given cannot be read as an evidence map (duplicate ids, non-text, ...)."""
+
+
+class ModelLoadError(GroundingGuardError):
+    """A model could not be loaded: a missing package, file or extra, or a refused download."""
 
 
 class UngroundedAnswerError(GroundingGuardError):
