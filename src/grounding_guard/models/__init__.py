@@ -47,9 +47,19 @@ __all__ = [
     "Ranked",
     "Window",
     "answer_budget",
+    "benchmark_judge",
     "clear_models",
     "default_judge",
     "load_judge",
     "model_loads",
     "resolve",
 ]
+
+
+def benchmark_judge(kind: str) -> object | None:
+    """The judge ``benchmarks/accuracy.py`` runs for ``kind``: the packaged embedding
+    judge for ``embedding`` and for the combined ``default`` (deterministic checks keep
+    their veto there); ``None`` for ``cross-encoder``, since no NLI weights ship."""
+    if kind in ("embedding", "default"):
+        return default_judge()
+    return None
