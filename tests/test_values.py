@@ -2316,3 +2316,19 @@ def test_evidence_disagrees_is_informational() -> None:
     from grounding_guard.verdict import INFORMATIONAL, REASON_CODES
 
     assert "evidence_disagrees" in INFORMATIONAL and "evidence_disagrees" in REASON_CODES
+
+
+def test_guard_passes_locale_and_preset_to_the_value_check() -> None:
+    import grounding_guard as gg
+
+    evidence = {"1": "Der Umsatz betrug 1.234.567,89 Euro im Jahr 2023."}
+    claim = "Der Umsatz betrug 1.234.567,89 Euro im Jahr 2023 [1]."
+    assert gg.check(claim, evidence, locale="de").units[0].status.value == "grounded"
+    ledger = {"1": "Opening balance \u20b95,000 Cr on the ledger."}
+    # under india_accounting "Cr" is credit: the figure is five thousand, not crore
+    report = gg.check("The opening balance was \u20b95,000 [1].", ledger, values="india_accounting")
+    assert report.units[0].status.value == "grounded"
+    with pytest.raises(gg.ConfigError):
+        gg.Guard(values="american")
+    with pytest.raises(TypeError):
+        gg.Guard(locale=3)

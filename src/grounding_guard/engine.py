@@ -32,6 +32,7 @@ from grounding_guard.model import (
 from grounding_guard.quotes import QUOTE_CODES, check_quotes, quote_support
 from grounding_guard.text.normalize import unreadable_digits
 from grounding_guard.text.segment import Abbreviations, Segment, segment
+from grounding_guard.values import Preset
 from grounding_guard.verdict import CONTRADICTING, INVALIDATING, UNSUPPORTING, decide
 
 __all__ = ["Checked", "EngineOptions", "JudgeRequest", "run"]
@@ -52,6 +53,8 @@ class EngineOptions:
     attribute_uncited: bool | None
     term_checks: bool
     candidates: int = 3
+    locale: str | None = None
+    values: str | Preset = "generic"
 
 
 @dataclass(frozen=True)
@@ -282,7 +285,7 @@ def _evaluate(
     spares a model call whose answer could not change the verdict.
     """
     best = best_sentence(claim, passages)
-    terms = _term_reasons(claim, passages, best, options.threshold) if options.term_checks else []
+    terms = _term_reasons(claim, passages, best, options) if options.term_checks else []
     if any(r.code in _DECIDING for r in terms):
         return Judgement("undecided", None, (), judge="term checks"), terms, best
     judgement = yield from _ask(claim, passages, cache)
@@ -306,11 +309,14 @@ _DECIDING = CONTRADICTING | UNSUPPORTING | QUOTE_CODES
 
 
 def _term_reasons(
-    claim: Claim, passages: tuple[Passage, ...], best: BestSentence | None, threshold: float
+    claim: Claim, passages: tuple[Passage, ...], best: BestSentence | None, options: EngineOptions
 ) -> list[Reason]:
-    """Names, figures, negation and direction of a claim against its passages."""
+    """Names, figures, quotes, negation and direction of a claim against its passages."""
+    threshold = options.threshold
     reasons = check_names(claim, passages)
-    reasons.extend(check_values(claim, passages, best, threshold))
+    reasons.extend(
+        check_values(claim, passages, best, threshold, locale=options.locale, preset=options.values)
+    )
     reasons.extend(check_quotes(claim, passages))
     if best is not None:
         reasons.extend(check_negation(claim, best, threshold))
@@ -423,7 +429,7 @@ def _supported_elsewhere(
         if judgement.verdict != "supported":
             continue
         best = best_sentence(claim, (passage,))
-        if _term_reasons(claim, (passage,), best, options.threshold):
+        if _term_reasons(claim, (passage,), best, options):
             continue
         return Reason(
             "supported_elsewhere",

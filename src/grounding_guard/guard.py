@@ -23,6 +23,8 @@ from grounding_guard.judges.lexical import DEFAULT_THRESHOLD, LexicalJudge
 from grounding_guard.model import FAILING_BY_DEFAULT, Judgement, Report, Status
 from grounding_guard.text.claims import is_non_claim
 from grounding_guard.text.segment import DEFAULT_ABBREVIATIONS, Abbreviations
+from grounding_guard.values import PRESETS as VALUE_PRESETS
+from grounding_guard.values import Preset
 
 __all__ = ["DEFAULT_REFUSAL", "Guard", "acheck", "check"]
 
@@ -96,7 +98,12 @@ class Guard:
     - ``strict_citations``: every cited id must support the unit on its own.
     - ``attribute_uncited``: attribute uncited units to evidence (``None``: only when the
       answer carries no marker at all).
-    - ``term_checks``: run the name, figure, negation and direction checks (default on).
+    - ``term_checks``: run the name, figure, quote, negation and direction checks (default on).
+    - ``locale``: how to read ambiguous figures and dates (``"de"`` reads ``1.234,5``;
+      ``"en-US"``/``"en-GB"`` read ``04/08/2026`` month- or day-first); ``None`` compares
+      neither.
+    - ``values``: the figure preset, ``"generic"`` or ``"india_accounting"`` (where ``Cr``
+      and ``Dr`` are credit and debit, never crore), or a ``grounding_guard.values.Preset``.
     """
 
     def __init__(
@@ -116,6 +123,8 @@ class Guard:
         strict_citations: bool = False,
         attribute_uncited: bool | None = None,
         term_checks: bool = True,
+        locale: str | None = None,
+        values: str | Preset = "generic",
     ) -> None:
         get_style(citations)  # validates before any text is read
         if not isinstance(mode, str) or mode not in MODES:
@@ -133,6 +142,20 @@ class Guard:
         else:
             raise TypeError(
                 f"skip_non_claims must be a bool or a callable, got {type(skip_non_claims).__name__}"
+            )
+        if locale is not None and not isinstance(locale, str):
+            raise TypeError(
+                f"locale must be a str such as 'de' or 'en-US', got {type(locale).__name__}"
+            )
+        if isinstance(values, str):
+            if values not in VALUE_PRESETS:
+                raise ConfigError(
+                    f"values: unknown preset {values!r}; use one of {', '.join(VALUE_PRESETS)} "
+                    "or a grounding_guard.values.Preset"
+                )
+        elif not isinstance(values, Preset):
+            raise TypeError(
+                f"values must be a preset name or a Preset, got {type(values).__name__}"
             )
         if attribute_uncited is not None:
             _flag(attribute_uncited, "attribute_uncited")
@@ -160,6 +183,8 @@ class Guard:
             strict_citations=_flag(strict_citations, "strict_citations"),
             attribute_uncited=attribute_uncited,
             term_checks=_flag(term_checks, "term_checks"),
+            locale=locale,
+            values=values,
         )
 
     # ---- evidence ------------------------------------------------------------------------
