@@ -581,7 +581,7 @@ class GuardPredictor:
         name: str,
         *,
         term_checks: bool,
-        judge: JudgeFunction | None = None,
+        judge: JudgeFunction | Any = None,
         threshold: float = DEFAULT_THRESHOLD,
         judge_threshold: float = 0.5,
         cited: bool = False,
@@ -590,8 +590,14 @@ class GuardPredictor:
         from grounding_guard.guard import Guard
 
         Guard(threshold=threshold, judge_threshold=judge_threshold)  # validates the numbers
-        if judge is not None and not callable(judge):
-            raise TypeError(f"judge must be callable, got {type(judge).__name__}")
+        if (
+            judge is not None
+            and not callable(judge)
+            and not callable(getattr(judge, "judge", None))
+        ):
+            raise TypeError(
+                f"judge must be callable or have .judge(claim, passages), got {type(judge).__name__}"
+            )
         self.name = name
         self.term_checks = term_checks
         self.judge = judge
@@ -605,6 +611,8 @@ class GuardPredictor:
     def _inner(self) -> Any:
         if self.judge is None:
             return LexicalJudge(self.threshold if self.threshold > 0 else 1e-9)
+        if not callable(self.judge):  # a judge object (a model judge): used as it is
+            return self.judge
         inner = CallableJudge(self.judge, self.judge_threshold)
         if inner.is_async:
             raise TypeError("evaluation needs a synchronous judge")
