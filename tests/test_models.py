@@ -508,3 +508,19 @@ def test_thresholds_by_model_name() -> None:
     assert isinstance(judge, EmbeddingJudge) and judge.threshold == 0.9
     default = load_judge("default")
     assert isinstance(default, EmbeddingJudge) and default.threshold == 0.55
+
+
+def test_guard_takes_the_packaged_model_by_name() -> None:
+    import grounding_guard as gg
+
+    evidence = [
+        "Baby is a song by Justin Bieber featuring the rapper Ludacris, who delivers the "
+        "verse in the middle of the track."
+    ]
+    claim = "The rap in Baby is performed by Ludacris."
+    assert gg.check(claim, evidence, citations="none").units[0].status is gg.Status.UNGROUNDED
+    report = gg.check(claim, evidence, citations="none", judge="model")
+    assert report.units[0].status is gg.Status.GROUNDED
+    assert report.units[0].support[0].evidence_id == "1"
+    with pytest.raises(gg.ConfigError, match="unknown name"):
+        gg.Guard(judge="gpt")

@@ -91,7 +91,8 @@ class Guard:
     - ``skip_non_claims``: skip greetings, questions, sign-offs (``True``), never
       (``False``), or a callable ``text -> bool`` of your own.
     - ``threshold``: share of content words the lexical judge needs (default 0.6).
-    - ``judge``: replaces the lexical support judge: a callable
+    - ``judge``: ``"lexical"`` (default), ``"model"`` (the packaged embedding judge of the
+      ``model`` extra, offline), or your own, replacing the lexical support judge: a callable
       ``(claim, evidence_text) -> bool | float | Judgement`` (sync or async) or an object
       with ``.judge(claim, passages)``; term checks still apply unless ``term_checks=False``.
     - ``judge_threshold``: the score a float-returning judge must reach (default 0.5).
@@ -166,8 +167,17 @@ class Guard:
         threshold = _number(threshold, "threshold", 0.0, 1.0)
         self._lexical = LexicalJudge(threshold) if threshold > 0 else LexicalJudge(1e-9)
         self._judge: Any
-        if judge is None:
+        if judge in ("lexical", None):
             self._judge = self._lexical
+        elif judge == "model":
+            # the packaged semantic judge (extra "model"); loads lazily, offline
+            from grounding_guard.models import default_judge
+
+            self._judge = default_judge()
+        elif isinstance(judge, str):
+            raise ConfigError(
+                f"judge: unknown name {judge!r}; use 'lexical', 'model' or a callable"
+            )
         elif hasattr(judge, "judge") and callable(judge.judge) and not callable(judge):
             self._judge = judge
         elif callable(judge):
