@@ -120,6 +120,9 @@ def _clean(text: str) -> tuple[str, tuple[int, ...] | None]:
 _STRIP = (
     "".join(chr(c) for c in range(0x20, 0x7F) if not chr(c).isalnum())
     + "\u2014\u2013\u2018\u2019\u201c\u201d\u00ab\u00bb\u2026\u3002\u3001\uff0c\uff1a\uff1b"
+    # signs that are never part of a word: trimmed here, read by the figure reader
+    + "\u00a7\u00b6\u00a9\u00ae\u2122\u00b0\u00b1\u00d7\u00f7\u20ac\u00a3\u00a5\u20b9\u00a2"
+    + "\u2022\u00b7\u2030\u2032\u2033\u2190\u2192\u2191\u2193\u2248\u2260\u2264\u2265\u221e"
 )
 _QUOTE_OPEN = frozenset('"\u201c\u00ab\u300c')
 _QUOTE_CLOSE = frozenset('"\u201d\u00bb\u300d')

@@ -61,7 +61,8 @@ _QUOTES = str.maketrans(
 )
 
 _WS_RE = re.compile(r"\s+")
-_NON_ASCII_DIGIT_RE = re.compile(r"[^\x00-\x7f]")
+# a decimal digit of any script but ASCII's (\d is Unicode-aware on str patterns)
+_NON_ASCII_DIGIT_RE = re.compile(r"(?![0-9])\d")
 
 
 def strip_invisibles(text: str) -> str:
