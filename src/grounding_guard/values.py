@@ -70,7 +70,7 @@ from typing import NamedTuple
 
 from grounding_guard.judges.lexicon import STOPWORDS as _STOPWORDS
 from grounding_guard.model import Span
-from grounding_guard.text.normalize import INVISIBLE_RE, fold_digits
+from grounding_guard.text.normalize import fold_digits, strip_invisibles_mapped
 
 __all__ = [
     "CURRENCY_CODES",
@@ -793,17 +793,7 @@ def _clean(text: str) -> tuple[str, list[int] | None]:
         return text.translate(_FOLD) if (
             "\t" in text or "\n" in text or "\r" in text
         ) else text, None
-    folded = fold_digits(text).translate(_FOLD)
-    if not INVISIBLE_RE.search(folded):
-        return folded, None
-    kept: list[str] = []
-    where: list[int] = []
-    for index, char in enumerate(folded):
-        if not INVISIBLE_RE.match(char):
-            kept.append(char)
-            where.append(index)
-    where.append(len(folded))
-    return "".join(kept), where
+    return strip_invisibles_mapped(fold_digits(text).translate(_FOLD))
 
 
 _DIGIT_RE = re.compile(r"\d")

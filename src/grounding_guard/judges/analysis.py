@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from grounding_guard.judges.lexicon import DIRECTION_FAMILIES, NEGATIONS, STOPWORDS, stem
 from grounding_guard.model import Span
-from grounding_guard.text.normalize import INVISIBLE_RE, fold_digits, fold_punctuation
+from grounding_guard.text.normalize import fold_digits, fold_punctuation, strip_invisibles_mapped
 
 __all__ = ["Analysis", "analyse", "context_stems", "number_key", "sentence_spans", "word_string"]
 
@@ -104,17 +104,8 @@ def _clean(text: str) -> tuple[str, tuple[int, ...] | None]:
     """Text without invisibles, digits and punctuation folded, plus a map back."""
     if text.isascii():
         return text, None
-    folded = fold_punctuation(fold_digits(text))
-    if not INVISIBLE_RE.search(folded):
-        return folded, None
-    kept: list[str] = []
-    where: list[int] = []
-    for index, char in enumerate(folded):
-        if not INVISIBLE_RE.match(char):
-            kept.append(char)
-            where.append(index)
-    where.append(len(folded))
-    return "".join(kept), tuple(where)
+    clean, where = strip_invisibles_mapped(fold_punctuation(fold_digits(text)))
+    return clean, tuple(where) if where is not None else None
 
 
 _STRIP = (

@@ -17,6 +17,7 @@ __all__ = [
     "fold_punctuation",
     "match_form",
     "strip_invisibles",
+    "strip_invisibles_mapped",
     "unreadable_digits",
 ]
 
@@ -68,6 +69,21 @@ _NON_ASCII_DIGIT_RE = re.compile(r"(?![0-9])\d")
 def strip_invisibles(text: str) -> str:
     """``text`` without default-ignorable characters (offsets change)."""
     return INVISIBLE_RE.sub("", text)
+
+
+def strip_invisibles_mapped(text: str) -> tuple[str, list[int] | None]:
+    """``text`` without invisibles and, when any went, the offset in ``text`` of each kept
+    character (plus one for the end), so spans found in the result map back."""
+    if not INVISIBLE_RE.search(text):
+        return text, None
+    kept: list[str] = []
+    where: list[int] = []
+    for index, char in enumerate(text):
+        if not INVISIBLE_RE.match(char):
+            kept.append(char)
+            where.append(index)
+    where.append(len(text))
+    return "".join(kept), where
 
 
 def blank_invisibles(text: str) -> str:
