@@ -189,3 +189,22 @@ def test_direction_words_about_different_things_do_not_clash() -> None:
         ["ELISA can detect a few picograms of protein if using antibodies of high affinity."],
     )
     assert "direction_mismatch" not in report.units[0].codes
+
+
+def test_figures_about_different_things_do_not_contradict() -> None:
+    # found on QAGS: an age against a count of charges in the same sentence
+    report = check(
+        "Sapp, 42, was charged with soliciting prostitution and two counts of assault [1].",
+        ["Warren Sapp was charged with soliciting prostitution and two counts of assault."],
+    )
+    assert "value_mismatch" not in report.units[0].codes
+    assert "value_not_in_evidence" in report.units[0].codes
+
+
+def test_a_figure_the_claim_also_states_is_not_a_partner_of_another_unit() -> None:
+    # found on AttributionBench: "8 minutes and 20 seconds" against "8 minutes"
+    report = check(
+        "Light from the Sun takes 8 minutes and 20 seconds to reach Earth [1].",
+        ["Light from the Sun takes 8 minutes to reach Earth."],
+    )
+    assert report.units[0].status is not Status.CONTRADICTED

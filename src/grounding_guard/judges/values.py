@@ -403,14 +403,16 @@ def _check_figures(
         span = value.span.shift(claim.span.start)
         if any(top):
             pass
-        elif any(ok is False for ok in top):  # the best-fitting sentences come first
-            (passage, number, partner), _ = next(item for item in near if item[1] is False)
-            reasons.append(_mismatch(claim, value, passage, number, partner))
+        elif any(ok is False for ok in top) and (
+            clash := _clash(claim, value, compared, tables, near)
+        ):  # the best-fitting sentences come first
+            reasons.append(clash)
         elif any(ok for _, ok in near):
             pass
-        elif any(ok is False for _, ok in near):
-            (passage, number, partner), _ = next(item for item in near if item[1] is False)
-            reasons.append(_mismatch(claim, value, passage, number, partner))
+        elif any(ok is False for _, ok in near) and (
+            clash := _clash(claim, value, compared, tables, near)
+        ):
+            reasons.append(clash)
         else:
             found = borne.get(index)
             if found is None:
@@ -440,6 +442,48 @@ def _check_figures(
                 )
             )
     return reasons
+
+
+_CONTEXT_CHARS = 25
+
+
+def _context(text: str, span: Span) -> frozenset[str]:
+    """Content stems of the few words on either side of a figure (its unit excluded)."""
+    left = text[max(0, span.start - _CONTEXT_CHARS) : span.start]
+    right = text[span.end : span.end + _CONTEXT_CHARS]
+    return analyse(left + " , " + right).content - analyse(text[span.start : span.end]).content
+
+
+def _clash(
+    claim: Claim,
+    value: Value,
+    compared: Sequence[Value],
+    tables: list[tuple[Passage, _Sentences]],
+    near: Sequence[tuple[_Located, bool | None]],
+) -> Reason | None:
+    """The mismatch of ``value`` with its first disagreeing partner, when that partner is
+    about the same thing; else ``None`` (the caller then reports the figure as absent).
+
+    A pair is no contradiction when the partner has another unit and another figure of
+    the claim already agrees with it ("8 minutes and 20 seconds" against "8 minutes"),
+    or when the words beside
+    the two figures share nothing ("Sapp, 42, was charged" against "two counts of
+    assault"). A figure borrowed from elsewhere in the passages still clashes with the
+    figure that stands in its place.
+    """
+    (passage, number, partner), _ = next(item for item in near if item[1] is False)
+    if _anywhere(value, tables):
+        return None  # it stands in the passages as a figure of another kind ("57 years")
+    if value.unit != partner.unit and any(
+        other is not value and agree(other, partner) for other in compared
+    ):
+        return None  # a figure of another unit that the claim states too: not its place
+    sentence = passage.sentences[number][1]
+    mine = _context(claim.text, value.span)
+    theirs = _context(sentence.text, partner.span)
+    if mine and theirs and not mine & theirs:
+        return None
+    return _mismatch(claim, value, passage, number, partner)
 
 
 def _names_another(text: str, names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]]) -> bool:
