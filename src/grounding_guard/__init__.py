@@ -43,6 +43,7 @@ from grounding_guard.model import (
     Support,
     Unit,
 )
+from grounding_guard.streaming import StreamEvent
 from grounding_guard.text.segment import DEFAULT_ABBREVIATIONS, Abbreviations
 
 __version__ = "0.1.0"
@@ -72,6 +73,7 @@ __all__ = [
     "Report",
     "Span",
     "Status",
+    "StreamEvent",
     "Support",
     "UngroundedAnswerError",
     "Unit",

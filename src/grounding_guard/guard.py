@@ -10,8 +10,16 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Generator, Iterable, Mapping
-from typing import Any
+from collections.abc import (
+    AsyncIterable,
+    AsyncIterator,
+    Callable,
+    Generator,
+    Iterable,
+    Iterator,
+    Mapping,
+)
+from typing import TYPE_CHECKING, Any
 
 from grounding_guard.actions import MODES, filter_text
 from grounding_guard.citations import DEFAULT_PLACEHOLDER_PATTERN, CitationStyle, get_style
@@ -25,6 +33,9 @@ from grounding_guard.text.claims import is_non_claim
 from grounding_guard.text.segment import DEFAULT_ABBREVIATIONS, Abbreviations
 from grounding_guard.values import PRESETS as VALUE_PRESETS
 from grounding_guard.values import Preset
+
+if TYPE_CHECKING:
+    from grounding_guard.streaming import StreamEvent
 
 __all__ = ["DEFAULT_REFUSAL", "Guard", "acheck", "check"]
 
@@ -285,6 +296,26 @@ class Guard:
     ) -> str:
         """``enforce`` for async code."""
         return _enforced(await self.acheck(answer, evidence, catalog=catalog))
+
+    def stream(
+        self, chunks: Iterable[str], evidence: Any, *, catalog: Iterable[Any] | None = None
+    ) -> Iterator[StreamEvent]:
+        """Guard an answer as it arrives; yields ``StreamEvent`` (see ``streaming``)."""
+        from grounding_guard.streaming import stream
+
+        return stream(self, chunks, evidence, catalog=catalog)
+
+    def astream(
+        self,
+        chunks: AsyncIterable[str] | Iterable[str],
+        evidence: Any,
+        *,
+        catalog: Iterable[Any] | None = None,
+    ) -> AsyncIterator[StreamEvent]:
+        """Async ``stream``: async or sync chunks, evidence may be awaitable."""
+        from grounding_guard.streaming import astream
+
+        return astream(self, chunks, evidence, catalog=catalog)
 
     # ---- actions ---------------------------------------------------------------------------
     def _report(self, answer: str, emap: EvidenceMap, checked: Checked) -> Report:
