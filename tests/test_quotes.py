@@ -878,3 +878,43 @@ def test_a_cut_at_word_boundaries_is_found(words: list[str], data: st.DataObject
     span = verbatim_span(quote, source)
     assert span is not None
     assert " ".join(span.of(source).split()) == " ".join(quote.split())
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "checked"),
+    [
+        (
+            "Toby Keith sang the song 'Should Have Been a Cowboy' [1].",
+            "Should've Been a Cowboy is a song by Toby Keith.",
+            False,
+        ),
+        (
+            'They struggle with the concept of "theory of mind" [1].',
+            "They struggle with theory-of-mind tasks.",
+            False,
+        ),
+        (
+            'The expression "kicked the bucket" means to die [1].',
+            "This phrase means to die.",
+            False,
+        ),
+        (
+            'Borlaug is called the "Father of the Green Revolution" [1].',
+            "Borlaug is the father of the green revolution.",
+            False,
+        ),
+        (
+            'The report calls the plan "a complete failure of oversight" [1].',
+            "The report calls the plan a failure of oversight.",
+            True,
+        ),
+    ],
+    ids=["song-title", "concept-of", "expression", "title-case-epithet", "real-quotation"],
+)
+def test_a_named_title_or_term_is_a_mention_not_a_quotation(
+    claim: str, evidence: str, checked: bool
+) -> None:
+    # found on AttributionBench and WiCE: titles and terms in quotation marks were read as
+    # quotations of the evidence (quote_mismatch was right 64% of the time)
+    codes = [r.code for r in check_quotes(_claim(claim), _passages(evidence))]
+    assert (codes == ["quote_mismatch"]) is checked

@@ -511,11 +511,49 @@ def _chain(
             break  # the first way the rest stands after this occurrence is enough
 
 
+#: Words that, just before a quotation, make it a name rather than a quotation: a title,
+#: a term or an expression is mentioned, not quoted from the evidence.
+_NAMING_WORDS = frozenset(
+    """
+    song songs single album track film movie show series episode book novel poem play
+    title titled entitled called named dubbed nicknamed term terms phrase expression
+    expressions idiom word words concept notion motto slogan nickname label brand as
+    so-called
+    """.split()
+)
+
+
+def _is_mention(text: str, quote: Quote) -> bool:
+    """True when the quotation marks name something (a title, a term, an expression)
+    instead of quoting the evidence: a naming word right before it ("the song 'Rip It
+    Up'", "the concept of 'theory of mind'") or a quote written in title case ("Father
+    of the Green Revolution")."""
+    window = text[max(0, quote.span.start - 40) : quote.span.start].casefold().split()
+    before = [w for w in (w.strip("\"'\u201c\u2018\u00ab:,(") for w in window) if w]
+    if before and (
+        before[-1] in _NAMING_WORDS
+        or (len(before) > 1 and before[-1] in ("of", "as") and before[-2] in _NAMING_WORDS)
+    ):
+        return True
+    words = quote.text.split()
+    significant = [w for w in words if sum(c.isalpha() for c in w) >= 4]
+    return (
+        len(words) >= 2
+        and words[0][:1].isupper()
+        and bool(significant)
+        and all(w[:1].isupper() for w in significant)
+    )
+
+
 def _quotes_to_check(claim: Claim) -> list[Quote]:
     text = claim.text
     if "`" in text:  # quotation marks inside inline code are code, not quotes
         text = _CODE_SPAN.sub(lambda m: " " * len(m.group()), text)
-    return [q for q in _outermost(find_quotes(text)) if _checkable_quote(q.text)]
+    return [
+        q
+        for q in _outermost(find_quotes(text))
+        if _checkable_quote(q.text) and not _is_mention(text, q)
+    ]
 
 
 @dataclass(frozen=True, slots=True)
