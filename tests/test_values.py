@@ -2332,3 +2332,32 @@ def test_guard_passes_locale_and_preset_to_the_value_check() -> None:
         gg.Guard(values="american")
     with pytest.raises(TypeError):
         gg.Guard(locale=3)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "codes"),
+    [
+        (
+            "The earbuds last up to 14 hours per charge [1].",
+            "The earbuds last up to 12 hours per charge.",
+            ["value_mismatch"],
+        ),
+        (
+            "The earbuds last up to 12 hours per charge [1].",
+            "The earbuds last up to 12 hours per charge.",
+            [],
+        ),
+        (
+            "The fund holds at least 300 companies [1].",
+            "The fund holds at least 200 companies.",
+            ["value_mismatch"],
+        ),
+        ("The fund holds at least 300 companies [1].", "The fund holds up to 200 companies.", []),
+    ],
+    ids=["same-bound-differs", "same-bound-equal", "at-least-differs", "other-bound-not-compared"],
+)
+def test_bounds_with_the_same_phrase_compare(claim: str, evidence: str, codes: list[str]) -> None:
+    import grounding_guard as gg
+
+    found = [c for c in gg.check(claim, {"1": evidence}).units[0].codes if c == "value_mismatch"]
+    assert found == codes

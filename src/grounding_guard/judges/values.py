@@ -87,6 +87,79 @@ def check_values(
         reasons.extend(
             _check_figures(claim, compared, passages, best, threshold, locale, rules, others)
         )
+    bounds = [v for v in found if v.note == "bound"]
+    if bounds and best is not None:
+        reasons.extend(_check_bounds(claim, bounds, best, threshold, locale, rules))
+    return reasons
+
+
+_BOUND_WORDS = (
+    "no more than",
+    "no less than",
+    "not more than",
+    "not less than",
+    "fewer than",
+    "more than",
+    "less than",
+    "at least",
+    "at most",
+    "up to",
+    "over",
+    "under",
+)
+
+
+def _bound_word(text: str, span: Span) -> str | None:
+    """The bound phrase written right before a figure ("up to", "at least" ...)."""
+    before = " ".join(text[max(0, span.start - 16) : span.start].casefold().split())
+    return next((w for w in _BOUND_WORDS if before.endswith(w)), None)
+
+
+def _check_bounds(
+    claim: Claim,
+    bounds: Sequence[Value],
+    best: BestSentence,
+    threshold: float,
+    locale: str | None,
+    preset: Preset,
+) -> list[Reason]:
+    """A bound is never compared with an exact figure, but "up to 14 hours" against "up
+    to 12 hours" about the same thing is a difference: the same bound phrase, the same
+    kind and unit, a different value, in the best sentence that otherwise covers the
+    claim, with neighbouring words in common."""
+    sentence = best.analysis.text
+    theirs = [v for v in read_values_cached(sentence, locale, preset) if v.note == "bound"]
+    reasons: list[Reason] = []
+    for value in bounds:
+        word = _bound_word(claim.text, value.span)
+        if word is None:
+            continue
+        for partner in theirs:
+            if (
+                partner.kind != value.kind
+                or partner.unit != value.unit
+                or _bound_word(sentence, partner.span) != word
+            ):
+                continue
+            if partner.value == value.value:
+                break
+            ignore = _keys(claim.text, value.span)
+            mine, near = _context(claim.text, value.span), _context(sentence, partner.span)
+            if not sentence_gate(claim, best, threshold, ignore) or (
+                mine and near and not mine & near
+            ):
+                break
+            reasons.append(
+                Reason(
+                    "value_mismatch",
+                    f"{word} {_written(claim.text, value.span)} in the answer, "
+                    f"{word} {_written(sentence, partner.span)} in the evidence",
+                    value.span.shift(claim.span.start),
+                    best.passage.id,
+                    partner.span.shift(best.span.start),
+                )
+            )
+            break
     return reasons
 
 
