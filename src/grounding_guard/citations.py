@@ -305,6 +305,17 @@ def get_style(spec: str | re.Pattern[str] | CitationStyle) -> CitationStyle | No
     )
 
 
+#: Literals every marker of a preset contains (case-folded), to skip hopeless scans.
+_ANCHORS: dict[str, tuple[str, ...]] = {
+    "cite": ("cite",),
+    "source": ("source",),
+    "threegpp": ("ts",),
+    "section": ("\u00a7", "sec"),
+    "numeric": ("[",),
+    "bracket_id": ("[",),
+}
+
+
 def detect_style(text: str, evidence_ids: Iterable[str] = ()) -> CitationStyle | None:
     """The preset ``text`` is written in, or ``None`` when it carries no marker.
 
@@ -315,7 +326,10 @@ def detect_style(text: str, evidence_ids: Iterable[str] = ()) -> CitationStyle |
     raw_ids = list(evidence_ids)
     best: tuple[int, int, int] | None = None
     chosen: CitationStyle | None = None
+    folded = text.casefold()
     for rank, name in enumerate(AUTO_ORDER):
+        if not any(anchor in folded for anchor in _ANCHORS[name]):
+            continue  # a preset whose markers need a literal the text lacks: skip its scan
         style = PRESETS[name]
         markers = style.find(text)
         if not markers:

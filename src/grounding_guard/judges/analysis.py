@@ -108,6 +108,7 @@ def _clean(text: str) -> tuple[str, tuple[int, ...] | None]:
     return clean, tuple(where) if where is not None else None
 
 
+_WORD_CHAR = re.compile(r"[^\W_]")
 _STRIP = (
     "".join(chr(c) for c in range(0x20, 0x7F) if not chr(c).isalnum())
     + "\u2014\u2013\u2018\u2019\u201c\u201d\u00ab\u00bb\u2026\u3002\u3001\uff0c\uff1a\uff1b"
@@ -126,6 +127,8 @@ def _read_tokens(clean: str) -> list[str]:
     trimmed, and the token pattern only for pieces mixing letters, digits or inner marks
     ("1,234.5", "INV-1", "don't")."""
     tokens: list[str] = []
+    if not _WORD_CHAR.search(clean):
+        return tokens  # symbols and spaces only: nothing to read, however long
     for core in [raw.strip(_STRIP) for raw in clean.split()]:
         if core.isalpha() or core.isdecimal():
             tokens.append(core)
