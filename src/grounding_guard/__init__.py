@@ -11,6 +11,8 @@ reasons and spans, then flag, filter or block::
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from grounding_guard.citations import (
     DEFAULT_PLACEHOLDER_PATTERN,
     PRESETS,
@@ -43,10 +45,22 @@ from grounding_guard.model import (
     Support,
     Unit,
 )
-from grounding_guard.streaming import StreamEvent
 from grounding_guard.text.segment import DEFAULT_ABBREVIATIONS, Abbreviations
 
+if TYPE_CHECKING:
+    from grounding_guard.streaming import StreamEvent
+
 __version__ = "0.1.0"
+
+
+def __getattr__(name: str) -> Any:
+    """Streaming loads on first use, keeping ``import grounding_guard`` light."""
+    if name == "StreamEvent":
+        from grounding_guard.streaming import StreamEvent
+
+        return StreamEvent
+    raise AttributeError(f"module 'grounding_guard' has no attribute {name!r}")
+
 
 __all__ = [
     "DEFAULT_ABBREVIATIONS",
