@@ -39,6 +39,12 @@ EVIDENCE = {
             "Battery life is 14 hours [1]. The warranty covers theft for ten years [2]. Returns take 90 days [2].",
             "Battery life is 14 hours [1]. Returns take 90 days [2].",
         ),
+        (
+            # found by hypothesis: the dropped clause's stop sat before a glued marker, so
+            # the kept clause was left without one and fused with the next sentence
+            "- Battery life is 14 hours [1]; Returns take 90 days [2].[9]Refunds are quick [citation needed].",
+            "- Battery life is 14 hours [1]. Refunds are quick [citation needed].",
+        ),
     ],
     ids=[
         "middle-sentence",
@@ -47,6 +53,7 @@ EVIDENCE = {
         "list-item",
         "paragraph",
         "misattributed",
+        "dropped-clause-stop-before-glued-marker",
     ],
 )
 def test_filter_drops_failing_units_and_keeps_the_rest_verbatim(answer: str, filtered: str) -> None:

@@ -19,6 +19,8 @@ MODES = ("flag", "filter", "block")
 
 _BULLET_ONLY = re.compile(r"^[ \t]*(?:>[ \t]*)*(?:[-*+\u2022][ \t]*|\d{1,9}[.)][ \t]*)?$")
 _TERMINAL = ".!?\u3002\uff0e\uff01\uff1f\u0964"
+# the stop that ends a unit, with only brackets, markers or quotes after it
+_STOP_AT_END = re.compile(r"[.!?\u3002\uff0e\uff01\uff1f\u0964](?=[^\w]*$|(?:\[[^\]]*\])+\W*$)")
 
 
 def filter_text(
@@ -50,8 +52,9 @@ def filter_text(
             following = units[number + 1]
             # the separator introduced a dropped clause: it goes, and the dropped clause's
             # full stop closes the kept one
-            ending = following.text.rstrip()[-1:] if following.text.rstrip() else ""
-            tail = ending if ending in _TERMINAL and unit.text[-1:] not in _TERMINAL else ""
+            # full stop closes the kept one (markers after the stop do not hide it)
+            ending = _STOP_AT_END.search(following.text)
+            tail = ending.group() if ending and unit.text[-1:] not in _TERMINAL else ""
             start = unit.span.end
             cuts.append(
                 (start, separator[1], tail + "\n" * answer.count("\n", start, separator[1]))
