@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from grounding_guard import Guard
 from grounding_guard.streaming import StreamEvent
+from test_properties import PIECES as BASE_PIECES
 
 EVIDENCE = {
     "1": "Independent lab testing measured 14 hours of battery life on a full charge.",
@@ -42,29 +43,7 @@ def key(units: object) -> list[tuple[object, str, tuple[str, ...]]]:
     return [(u.span, u.status.value, u.codes) for u in units]  # type: ignore[attr-defined]
 
 
-PIECES = [
-    "Battery life is 14 hours [1].",
-    "Returns take 90 days [2].",
-    "Revenue grew 40 percent in 2023 [3].",
-    "Revenue grew 4 percent in 2023 [3].",
-    "It cures headaches.",
-    "The warranty covers theft [2].",
-    "Refunds are quick [citation needed].",
-    "Battery life is 14 hours [9].",
-    "Hello!",
-    "# Heading",
-    "- Battery life is 14 hours [1]",
-    "; ",
-    " \u2014 ",
-    "\n\n",
-    "\n",
-    " ",
-    "\u200b",
-    "[1]",
-    "Dr. Smith agreed.",
-    "| a | b |",
-    "|---|---|",
-]
+PIECES = [*BASE_PIECES, "| a | b |", "|---|---|"]  # tables: a later row can reshape a line
 # one marker style per answer: with several, ``auto`` may settle on another style when
 # streaming (it decides on the first marker read; documented in grounding_guard.streaming)
 RANDOM_ANSWERS = st.lists(st.sampled_from(PIECES), max_size=12).map("".join)

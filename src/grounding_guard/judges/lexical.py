@@ -77,19 +77,19 @@ class LexicalJudge:
 
     def judge(self, claim: Claim, passages: Sequence[Passage]) -> Judgement:
         """Supported when contained in one passage or when overlap reaches the threshold."""
-        where = (passages[0].id, None) if len(passages) == 1 else (None, None)
+        where = passages[0].id if len(passages) == 1 else None
         words = claim.analysis.words
         if len(words) >= _MIN_CONTAINMENT_WORDS:
             needle = word_string(words)
             for passage in passages:
                 if needle in passage.word_text:
-                    return Judgement("supported", 1.0, (), where[0], where[1], self.name)
+                    return Judgement("supported", 1.0, (), where, None, self.name)
         content = claim.analysis.content
         if not content:
-            return Judgement("unsupported", 0.0, (), where[0], where[1], self.name)
+            return Judgement("unsupported", 0.0, (), where, None, self.name)
         union: set[str] = set()
         for passage in passages:
             union |= content & passage.content
         score = len(union) / len(content)
         verdict = "supported" if score + 1e-9 >= self.threshold else "unsupported"
-        return Judgement(verdict, round(score, 4), (), where[0], where[1], self.name)
+        return Judgement(verdict, round(score, 4), (), where, None, self.name)

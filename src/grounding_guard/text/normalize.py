@@ -1,7 +1,8 @@
 """Text normalisation used for matching: invisibles, quotes, dashes, digits, white space.
 
 Matching never changes offsets reported to the caller: these functions feed comparisons
-only. Functions that must keep offsets (``blank_invisibles``) replace one character by one.
+only. Functions whose offsets must hold (``fold_digits``) replace one character by one;
+``strip_invisibles_mapped`` maps offsets back.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from functools import lru_cache
 
 __all__ = [
     "INVISIBLE_RE",
-    "blank_invisibles",
     "fold_digits",
     "fold_punctuation",
     "match_form",
@@ -84,11 +84,6 @@ def strip_invisibles_mapped(text: str) -> tuple[str, list[int] | None]:
             where.append(index)
     where.append(len(text))
     return "".join(kept), where
-
-
-def blank_invisibles(text: str) -> str:
-    """``text`` with each invisible character replaced by a space (offsets kept)."""
-    return INVISIBLE_RE.sub(" ", text)
 
 
 def fold_punctuation(text: str) -> str:
