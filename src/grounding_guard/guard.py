@@ -19,6 +19,7 @@ from collections.abc import (
     Iterator,
     Mapping,
 )
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from grounding_guard.actions import MODES, filter_text
@@ -319,34 +320,27 @@ class Guard:
 
     # ---- actions ---------------------------------------------------------------------------
     def _report(self, answer: str, emap: EvidenceMap, checked: Checked) -> Report:
-        units = checked.units
-        failing = [u for u in units if u.status in self.fail_on]
-        claims = [u for u in units if u.status is not Status.SKIPPED]
-        grounded = sum(1 for u in claims if u.status is Status.GROUNDED)
-        coverage_ok = not claims or grounded / len(claims) + 1e-12 >= self.min_coverage
-        clean = not failing and coverage_ok
-        text, blocked = answer, False
-        if not clean and self.mode == "block":
-            text, blocked = self.refusal, True
-        elif not clean and self.mode == "filter":
-            kept = [u for u in claims if u.status not in self.fail_on]
-            kept_grounded = sum(1 for u in kept if u.status is Status.GROUNDED)
-            if not kept or kept_grounded / len(kept) + 1e-12 < self.min_coverage:
-                text, blocked = self.refusal, True
-            else:
-                text = filter_text(answer, units, checked.separators, self.fail_on)
-        return Report(
+        report = Report(
             answer=answer,
-            units=units,
-            text=text,
+            units=checked.units,
+            text=answer,
             mode=self.mode,
-            blocked=blocked,
+            blocked=False,
             fail_on=self.fail_on,
             min_coverage=self.min_coverage,
             citation_style=checked.style,
             evidence=emap.items,
             attribution=checked.attribution,
         )
+        if report.is_clean or self.mode == "flag":
+            return report
+        if self.mode == "filter":
+            kept = [u for u in report.claims if u.status not in self.fail_on]
+            kept_grounded = sum(1 for u in kept if u.status is Status.GROUNDED)
+            if kept and kept_grounded / len(kept) + 1e-12 >= self.min_coverage:
+                text = filter_text(answer, checked.units, checked.separators, self.fail_on)
+                return replace(report, text=text)
+        return replace(report, text=self.refusal, blocked=True)
 
 
 def _never(_text: str) -> bool:
