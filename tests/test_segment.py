@@ -554,6 +554,22 @@ MARKDOWN = [
         "h1 | h2\n--|--\nv | w",
         [("h1 | h2", Kind.TABLE), ("--|--", Kind.TABLE), ("v | w", Kind.TABLE)],
     ),
+    (  # a pipe-less line holding a sentence gap is prose, whatever follows it
+        "Rates rose. The rest | not a header\n--|--",
+        [
+            ("Rates rose.", Kind.CLAIM),
+            ("The rest | not a header", Kind.CLAIM),
+            ("--|--", Kind.TABLE),
+        ],
+    ),
+    (  # an abbreviation before a lower-case word is no sentence gap: still a header
+        "Dose (mg. per day) | Notes\n--|--",
+        [("Dose (mg. per day) | Notes", Kind.TABLE), ("--|--", Kind.TABLE)],
+    ),
+    (  # a leading pipe makes a row whatever it holds
+        "| Rates rose. The rest |\n|--|",
+        [("| Rates rose. The rest |", Kind.TABLE), ("|--|", Kind.TABLE)],
+    ),
     (
         "Para.\n---\n***\n_ _ _\n===",
         [

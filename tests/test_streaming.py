@@ -167,3 +167,89 @@ def test_incremental() -> None:
             break
     else:
         raise AssertionError("no unit")
+
+
+@pytest.mark.parametrize(
+    ("answer", "first_unit_text"),
+    [
+        (
+            "Battery life is 14 hours [1]. Returns take 90 days [2]. It cures headaches.",
+            "Battery life is 14 hours [1].",
+        ),
+        ("> Battery life is 14 hours. Returns take 90 days. More.", "Battery life is 14 hours."),
+        ("电池续航14小时。退货期限为90天。好。", "电池续航14小时。"),
+    ],
+)
+def test_sentence_level_release_within_one_line(answer: str, first_unit_text: str) -> None:
+    """A unit is released once the next sentence starts on the same line: a one-paragraph
+    answer streams sentence by sentence, not at the end."""
+    consumed = 0
+
+    def gen() -> Iterator[str]:
+        nonlocal consumed
+        for char in answer:
+            consumed += 1
+            yield char
+
+    # attribution set: with ``None`` an answer without markers waits for the end, since
+    # one marker anywhere turns attribution off for every unit
+    guard = Guard(mode="block", fail_on=(), attribute_uncited=False)
+    for event in guard.stream(gen(), EVIDENCE):
+        if event.unit is not None:
+            assert event.unit.text == first_unit_text
+            assert consumed <= answer.index(first_unit_text) + len(first_unit_text) + 4
+            assert event.text  # block mode hands the checked unit out at once
+            break
+    else:
+        raise AssertionError("no unit")
+
+
+@pytest.mark.parametrize(
+    ("answer", "released_early"),
+    [
+        ("Rates rose. The rest", ["Rates rose."]),  # prose: no pipe can make it a header
+        ("Hi. The rest", []),  # a label-like line may still become a table header
+        ("| a | b |\nRates rose. The rest", []),  # a pipe later would continue the table
+        ("Rates rose. The rest |", ["Rates rose."]),  # a pipe in prose: still prose
+    ],
+)
+def test_line_that_may_become_a_table_waits(answer: str, released_early: list[str]) -> None:
+    finished = False
+
+    def gen() -> Iterator[str]:
+        nonlocal finished
+        yield answer
+        finished = True
+
+    early: list[str] = []
+    units = []
+    for event in Guard(attribute_uncited=False).stream(gen(), EVIDENCE):
+        if event.unit is not None:
+            units.append(event.unit)
+            if not finished:
+                early.append(event.unit.text)
+    assert early == released_early
+    assert key(units) == key(Guard(attribute_uncited=False).check(answer, EVIDENCE).units)
+
+
+def test_work_per_chunk_is_bounded_by_the_open_paragraph(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Segmentation restarts at the paragraph after the last final unit, so streaming a
+    long answer word by word never re-cuts the whole answer."""
+    import grounding_guard.streaming as streaming
+
+    paragraph = "Battery life is 14 hours [1]. Returns take 90 days [2]. It cures headaches."
+    answer = "\n\n".join([paragraph] * 60)
+    seen: list[int] = []
+    real = streaming.segment
+
+    def spy(text: str, *args: object, **kwargs: object) -> object:
+        seen.append(len(text))
+        return real(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(streaming, "segment", spy)
+    words = [w + " " for w in answer.split(" ")]
+    words[-1] = words[-1].rstrip()
+    guard = Guard(citations="numeric")
+    units = [e.unit for e in guard.stream(words, EVIDENCE) if e.unit is not None]
+    assert key(units) == key(guard.check(answer, EVIDENCE).units)
+    assert max(seen) <= 2 * len(paragraph) + 2

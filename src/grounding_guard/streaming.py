@@ -1,38 +1,49 @@
 """Streaming guard: check an answer while it arrives, chunk by chunk.
 
 ``Guard.stream`` / ``Guard.astream`` keep a buffer of the text read so far. After each
-chunk the buffer is segmented exactly as ``check()`` would segment it, and a unit becomes
-*final* once nothing that can still arrive may change it:
+chunk the open part of the buffer is segmented exactly as ``check()`` would segment it, and
+a unit becomes *final* once nothing that can still arrive may change it:
 
-- the unit after it exists and starts before the *hold point*, the first place in the
-  last 256 characters where a citation marker or placeholder may still be growing (a
-  marker after a unit binds backward to it, so a unit waits for its markers);
+- the unit after it exists and starts before the *hold point*, the first place where a
+  citation marker or placeholder may still be growing (a marker after a unit binds
+  backward to it, so a unit waits for its markers). A bracketed preset marker is settled
+  once its bracket closes and more text follows, a keyword one (``Section 3``, ``TS
+  38.331``) once the word is no keyword or more text follows than it can be long, any
+  preset one by a line break; custom patterns wait for a 256-character window;
 - the unit before that next unit ended at a stop or a block, not at a clause separator
   (a bracket closed later could still shield the separator);
-- the line holding the start of that next unit is complete (a heading, fence, rule or
+- when the next unit starts its line, that line is complete (a heading, fence, rule or
   bullet is only known once the line is), and when a ``|`` appears in the lines involved
-  the line after is complete too (a delimiter row turns the line above it into a table).
+  the line after is complete too (a delimiter row turns the line above it into a table);
+  when it starts mid-line, after a sentence gap, the line is prose, which no later pipe
+  or delimiter row turns into a table (see ``text.markdown.is_prose``), so one sentence
+  settles the one before it at once.
 
-So verdicts are released line by line rather than sentence by sentence: correctness of
-the verdicts beats latency. At the end of the stream every remaining unit is final.
-Final units are judged with the engine's own per-unit judging, so their spans, statuses
-and reasons equal those of ``check()`` on the whole text, whatever the chunking.
+So a paragraph is released sentence by sentence. At the end of the stream every remaining
+unit is final. Final units are judged with the engine's own per-unit judging, so their
+spans, statuses and reasons equal those of ``check()`` on the whole text, whatever the
+chunking.
 
-``citations="auto"`` and ``attribute_uncited=None`` depend on the whole answer; they are
-resolved once a marker has appeared in the text read so far (the style is then the one
-``detect_style`` gives on that text and attribution is off) or at the end of the stream.
+``citations="auto"`` and ``attribute_uncited=None`` depend on the whole answer: one marker
+anywhere turns attribution off for every unit. With ``attribute_uncited=None`` nothing is
+judged until a marker has appeared in the text read so far (the style is then the one
+``detect_style`` gives on that text and attribution is off) or the stream ends, so an
+answer without markers is released at its end; set ``attribute_uncited`` to release it
+sentence by sentence (``auto`` then judges unmarked units before it knows the style).
 Known difference: when an answer mixes several marker styles, ``auto`` on the whole text
 could rank another style first than it did on the text read when the first marker came.
 
-Limits: the buffer is not bounded (it holds the whole answer read so far) and it is
-segmented again after each chunk, so the work is quadratic in the number of chunks times
-the answer length. In filter mode, text is released only where the answer verbatim and
-its filtered form agree until a unit fails (leading blank lines, for one, wait).
+Cost: segmentation restarts at the last paragraph break after the final units (state
+resets at a blank line), so the work per chunk is bounded by the open paragraph, not by
+the answer; the buffer itself keeps the whole answer, since the final report holds it.
+In filter mode, text is released only where the answer verbatim and its filtered form
+agree until a unit fails (leading blank lines, for one, wait).
 """
 
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import AsyncIterable, AsyncIterator, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -43,6 +54,7 @@ from grounding_guard.engine import Checked, JudgeRequest, _judge_segment, _outsi
 from grounding_guard.evidence import EvidenceMap
 from grounding_guard.judges.custom import CallableJudge
 from grounding_guard.model import Judgement, Marker, Report, Span, Unit
+from grounding_guard.text.markdown import is_prose
 from grounding_guard.text.segment import Segment, segment
 
 if TYPE_CHECKING:
@@ -62,6 +74,67 @@ _FIRST_CHARS: dict[str, frozenset[str]] = {
     "threegpp": frozenset("Tt"),
 }
 _PLACEHOLDER_FIRST = frozenset("[{")
+_CLOSING = {"[": "]", "(": ")", "{": "}"}
+_WIDTHS: dict[Any, int] = {}
+
+
+def _max_width(pattern: Any) -> int:
+    """The longest text ``pattern`` can match (the window when unbounded or unknown)."""
+    width = _WIDTHS.get(pattern)
+    if width is None:
+        try:
+            try:
+                from re import _parser as parser  # type: ignore[attr-defined]
+            except ImportError:  # Python < 3.11
+                import sre_parse as parser
+            width = min(int(parser.parse(pattern.pattern, pattern.flags).getwidth()[1]), _WINDOW)
+        except Exception:
+            width = _WINDOW
+        _WIDTHS[pattern] = width
+    return width
+
+
+#: The words a preset marker may open with (section and 3GPP styles), lower-cased.
+_KEYWORDS = ("sec", "section", "sections", "ts")
+_LETTERS_RE = re.compile(r"[A-Za-z]+")
+
+
+def _not_a_keyword(buf: str, pos: int) -> bool:
+    """Whether no preset marker can open with the letter at ``pos``: it does not start a
+    word, or the word there (complete, or as far as it has arrived) is no marker keyword
+    (nor the start of one)."""
+    if pos > 0 and (buf[pos - 1].isalnum() or buf[pos - 1] == "_"):
+        return True
+    run = _LETTERS_RE.match(buf, pos)
+    word = run.group().lower() if run else ""
+    if run is not None and run.end() == len(buf):
+        return not any(key.startswith(word) for key in _KEYWORDS)
+    return word not in _KEYWORDS
+
+
+def _closed_before_end(buf: str, pos: int, opener: str) -> bool:
+    """Whether the bracket opened at ``pos`` is closed (nesting counted) and more text
+    follows the closer: a bracketed preset marker ends at that closer, so none can start
+    at ``pos`` any more."""
+    closer = _CLOSING[opener]
+    depth = 0
+    index = pos
+    n = len(buf)
+    while index < n:
+        char = buf[index]
+        if char == opener:
+            depth += 1
+        elif char == closer:
+            depth -= 1
+            if depth == 0:
+                return index + 1 < n
+        index += 1
+        found_open = buf.find(opener, index)
+        found_close = buf.find(closer, index)
+        if found_close == -1:
+            return False
+        index = found_close if found_open == -1 else min(found_open, found_close)
+    return False
 
 
 @dataclass(frozen=True)
@@ -107,15 +180,29 @@ class _Core:
         self.released = ""  # filter: the text handed out so far
         self.released_to = 0  # block: how far into the buffer text was handed out
         self.done = False
+        self.base = 0  # where segmentation restarts (a paragraph start after final units)
+        self.base_units = 0  # how many final units lie before ``base``
+        self.restartable = False
         citations = self.options.citations
+        explicit = self.options.attribute_uncited
+        # ``auto`` with attribution set: units that carry no marker can be judged before
+        # the style is known (no style finds a marker in the settled text so far)
+        self.early = citations == "auto" and explicit is not None
+        if explicit is not None:
+            self.attribution = explicit
         if citations != "auto":
             self.style = get_style(citations)
-            if self.options.attribute_uncited is not None:
-                self._fix(self.style, self.options.attribute_uncited)
+            if explicit is not None:
+                self._fix(self.style, explicit)
 
     # ---- resolution ------------------------------------------------------------------
     def _fix(self, style: CitationStyle | None, attribution: bool) -> None:
+        from grounding_guard.citations import DEFAULT_PLACEHOLDER_PATTERN
+
         self.style, self.attribution, self.resolved = style, attribution, True
+        self.restartable = (style is None or _is_preset(style)) and (
+            self.options.placeholder is DEFAULT_PLACEHOLDER_PATTERN
+        )
 
     def _markers(self, text: str, style: CitationStyle | None) -> tuple[list[Marker], list[Span]]:
         markers = style.find(text) if style else []
@@ -160,9 +247,13 @@ class _Core:
     def _hold(self, styles: list[CitationStyle]) -> int:
         """The first place where a marker of ``styles`` or a placeholder may still be
         growing: a place a marker can start at, where no match is found yet (or the match
-        reaches the end of the buffer). Preset markers and default placeholders never span
-        a line break, so a break after the place settles it; other patterns wait for the
-        window."""
+        reaches the end of the buffer).
+
+        Preset markers and default placeholders never span a line break, so a break after
+        the place settles it; one that opens with a bracket ends at its closing bracket,
+        so a bracket closed and followed by more text settles it too; one that opens with
+        a letter or ``§`` is settled once more text follows than it can be long. Other
+        patterns wait for the window."""
         from grounding_guard.citations import DEFAULT_PLACEHOLDER_PATTERN
 
         buf, n = self.buf, len(self.buf)
@@ -191,6 +282,16 @@ class _Core:
                             next_break = n
                     if next_break < n:
                         continue
+                    if char in _CLOSING:
+                        if _closed_before_end(buf, pos, char):
+                            continue
+                    elif char.isalpha():
+                        if _not_a_keyword(buf, pos):
+                            continue
+                        if n - pos > _max_width(pattern):
+                            continue
+                    elif n - pos > _max_width(pattern):
+                        continue
                 return pos
         return n
 
@@ -198,7 +299,10 @@ class _Core:
         if end:
             return len(segs)
         buf = self.buf
-        hold = self._hold([self.style] if self.style is not None else [])
+        if self.resolved:
+            hold = self._hold([self.style] if self.style is not None else [])
+        else:
+            hold = self._hold([PRESETS[name] for name in AUTO_ORDER])
         first = len(self.units)
         if first >= len(segs):
             return first
@@ -207,6 +311,9 @@ class _Core:
             nxt = segs[j]
             if nxt.span.start >= hold or segs[j - 1].separator is not None:
                 continue
+            line_start = buf.rfind("\n", 0, nxt.span.start) + 1
+            if segs[j - 1].span.end > line_start and self._settled_line(line_start, nxt):
+                return j
             line_end = buf.find("\n", nxt.span.start)
             if line_end == -1:
                 continue
@@ -214,6 +321,56 @@ class _Core:
                 continue
             return j
         return first
+
+    def _settled_line(self, line_start: int, nxt: Segment) -> bool:
+        """Whether a unit that starts mid-line (after the end of the unit before it, on
+        the same line) settles that unit before the line is complete: the line is prose
+        (a sentence gap before the unit, so no later pipe makes it a table header) and the
+        line above holds no pipe (so it cannot continue a table)."""
+        buf = self.buf
+        if not is_prose(buf, line_start, min(len(buf), nxt.span.start + 1)):
+            return False
+        above = buf.rfind("\n", 0, max(0, line_start - 1)) + 1
+        return buf.find("|", above, line_start) == -1
+
+    def _segments(self) -> list[Segment]:
+        """Every segment of the buffer: the final ones kept, the rest cut again from the
+        restart point (a paragraph start after the last final unit), so the work per
+        chunk is bounded by the open paragraph, not by the answer."""
+        base = self.base
+        text = self.buf[base:] if base else self.buf
+        markers, placeholders = self._markers(text, self.style)
+        fresh = segment(
+            text,
+            markers,
+            placeholders,
+            abbreviations=self.options.abbreviations,
+            non_claim=self.options.non_claim,
+        )
+        if base:
+            fresh = [_shifted(seg, base) for seg in fresh]
+        return self.segs[: self.base_units] + fresh
+
+    def _advance_base(self, segs: list[Segment]) -> None:
+        """Move the restart point to the latest paragraph start that lies between two
+        final-or-open segments, after the last final unit before it: nothing before a
+        blank line changes how the text after it is cut (block state resets there, and
+        every marker before it is bound to a final unit). Only for preset marker styles
+        and the default placeholder, which never match across a line break."""
+        count = len(self.units)
+        if not self.restartable or count == 0 or count >= len(segs):
+            return
+        buf = self.buf
+        for k in range(count, self.base_units, -1):
+            before_end = segs[k - 1].span.end
+            line_start = buf.rfind("\n", 0, segs[k].span.start) + 1
+            if line_start <= before_end:
+                continue
+            gap = buf[before_end:line_start]
+            first_break = gap.find("\n")
+            if first_break != -1 and gap.find("\n", first_break + 1) != -1 and not gap.strip():
+                self.base, self.base_units = line_start, k
+                return
 
     # ---- the step --------------------------------------------------------------------
     def step(self, chunk: str | None) -> Generator[_Action, Any, None]:
@@ -225,15 +382,8 @@ class _Core:
         if self.mode == "flag" and chunk:
             yield StreamEvent(chunk)
         yield from self._resolve(end)
-        if self.resolved:
-            markers, placeholders = self._markers(self.buf, self.style)
-            segs = segment(
-                self.buf,
-                markers,
-                placeholders,
-                abbreviations=self.options.abbreviations,
-                non_claim=self.options.non_claim,
-            )
+        if self.resolved or self.early:
+            segs = self._segments()
             count = self._final_count(segs, end)
             if count > len(self.units):
                 emap = yield from self._evidence()
@@ -267,6 +417,7 @@ class _Core:
                         yield StreamEvent(text, unit)
                     else:
                         yield StreamEvent("", unit)
+                self._advance_base(segs)
                 if self.mode == "filter" and not end:
                     text = self._filter_release()
                     if text:
@@ -349,6 +500,21 @@ class _Core:
                 if rest:
                     yield StreamEvent(rest)
         yield StreamEvent("", None, report, blocked=report.blocked)
+
+
+def _shifted(seg: Segment, offset: int) -> Segment:
+    """``seg`` cut from a suffix starting at ``offset``, with offsets into the whole text."""
+
+    def move(span: Span) -> Span:
+        return Span(span.start + offset, span.end + offset)
+
+    return Segment(
+        move(seg.span),
+        seg.kind,
+        tuple(Marker(move(m.span), m.ids, m.raw) for m in seg.markers),
+        tuple(move(p) for p in seg.placeholders),
+        move(seg.separator) if seg.separator is not None else None,
+    )
 
 
 def _held_back(text: str) -> str:

@@ -20,7 +20,16 @@ from typing import NamedTuple
 from grounding_guard.model import Kind
 from grounding_guard.text.normalize import INVISIBLE_RE
 
-__all__ = ["BLANK_RE", "Block", "Layout", "is_blank_char", "rtrim", "scan_blocks"]
+__all__ = [
+    "BLANK_RE",
+    "SENTENCE_GAP_RE",
+    "Block",
+    "Layout",
+    "is_blank_char",
+    "is_prose",
+    "rtrim",
+    "scan_blocks",
+]
 
 _INVISIBLE_BODY = INVISIBLE_RE.pattern[1:-1]  # the character class without its brackets
 
@@ -103,6 +112,14 @@ def _is_rule(line: str) -> bool:
         and stripped[0] in _RULE_CHARS
         and stripped.count(stripped[0]) == len(stripped)
     )
+
+
+#: A sentence that ends inside a line and another that starts after it: a stop after a word,
+#: figure, closing bracket or quote, then blanks and a letter (or any CJK stop).
+SENTENCE_GAP_RE = re.compile(
+    "(?<=[^\\W_]|[\\])\"'\u201d\u2019\u00bb])[.!?\u2026]+[\"'\u201d\u2019\u00bb)\\]*_]*[ \t]+[^\\W\\d_]"
+    "|[\u3002\uff01\uff1f\uff61\u0964\u0965]"
+)
 
 
 def _is_delimiter_row(line: str) -> bool:
@@ -210,7 +227,7 @@ def scan_blocks(text: str, starts: Sequence[int], ends: Sequence[int]) -> Layout
         if kind is None and (char == "|" or text.find("|", inner, line_end) != -1):
             if char == "|" or prev_table or _is_delimiter_row(text[inner:line_end]):
                 kind = Kind.TABLE
-            elif line_end < n:
+            elif line_end < n and not is_prose(text, inner, line_end):
                 following = text.find("\n", line_end + 1)
                 if _is_delimiter_row(text[line_end + 1 : n if following == -1 else following]):
                     kind = Kind.TABLE
@@ -254,6 +271,22 @@ def scan_blocks(text: str, starts: Sequence[int], ends: Sequence[int]) -> Layout
         pos = next_pos
     flush()
     return Layout(blocks, quote_skip, quote_back)
+
+
+def is_prose(text: str, start: int, end: int) -> bool:
+    """Whether the line ``text[start:end]`` holds a sentence gap (an upper-case word after
+    a stop that follows at least two words), so that a delimiter row below cannot make it
+    a table header unless it opens with a pipe.
+
+    Table headers are labels, not sentences; and a streamed line whose first sentence is
+    final must not turn into a table when a pipe arrives later on it."""
+    for match in SENTENCE_GAP_RE.finditer(text, start, end):
+        gap = match.group()
+        if len(gap) == 1:
+            return True
+        if gap[-1].isupper() and " " in text[start : match.start()].strip():
+            return True
+    return False
 
 
 def _token_only(text: str, starts: Sequence[int], ends: Sequence[int], pos: int, end: int) -> bool:
