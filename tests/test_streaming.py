@@ -253,3 +253,11 @@ def test_work_per_chunk_is_bounded_by_the_open_paragraph(monkeypatch: pytest.Mon
     units = [e.unit for e in guard.stream(words, EVIDENCE) if e.unit is not None]
     assert key(units) == key(guard.check(answer, EVIDENCE).units)
     assert max(seen) <= 2 * len(paragraph) + 2
+
+
+def test_block_refusal_after_released_text_starts_a_new_paragraph() -> None:
+    guard = Guard(mode="block")
+    events = list(guard.stream(["A is 1 [1].\n", "B [9].\n", "C.\n"], ["A is 1."]))
+    text = "".join(e.text for e in events)
+    assert text == "A is 1 [1].\n\n" + guard.refusal
+    assert [e.text for e in events if e.blocked and e.text] == ["\n\n", guard.refusal]

@@ -74,6 +74,8 @@ _FIRST_CHARS: dict[str, frozenset[str]] = {
     "threegpp": frozenset("Tt"),
 }
 _PLACEHOLDER_FIRST = frozenset("[{")
+#: Set between text already handed out and a refusal that ends the stream.
+_REFUSAL_BREAK = "\n\n"
 _CLOSING = {"[": "]", "(": ")", "{": "}"}
 _WIDTHS: dict[Any, int] = {}
 
@@ -409,6 +411,8 @@ class _Core:
                     elif self.mode == "block":
                         if unit.status in self.guard.fail_on:
                             self.done = True
+                            if self.released_to:
+                                yield StreamEvent(_REFUSAL_BREAK, blocked=True)
                             yield StreamEvent(self.guard.refusal, unit, blocked=True)
                             yield StreamEvent("", None, self._report(emap), blocked=True)
                             return
@@ -484,6 +488,7 @@ class _Core:
         if self.mode == "filter":
             text = report.text
             if report.blocked and self.released:
+                yield StreamEvent(_REFUSAL_BREAK, blocked=True)
                 yield StreamEvent(text, None, None, blocked=True)
             elif text.startswith(self.released):
                 rest = text[len(self.released) :]
@@ -493,6 +498,8 @@ class _Core:
                 yield StreamEvent(text, None, None, blocked=True)
         elif self.mode == "block":
             if report.blocked:
+                if self.released_to:
+                    yield StreamEvent(_REFUSAL_BREAK, blocked=True)
                 yield StreamEvent(self.guard.refusal, None, None, blocked=True)
             else:
                 rest = self.buf[self.released_to :]
