@@ -1,8 +1,14 @@
-"""Speed of the default model judge (all-MiniLM-L6-v2 int8 ONNX, ``grounding-guard[model]``).
+"""Speed of the default model judge (``Guard(judge="model")``, ``grounding-guard[model]``).
+
+The default model judge is the combined judge (``grounding_guard.models.default_judge``):
+lexical features plus the all-MiniLM-L6-v2 int8 ONNX cosine, weighed by a fitted logistic
+model; the model runs only where the words alone cannot settle the verdict, and stops at
+the first window that settles it. ``--judge embedding`` measures the plain cosine judge
+(``load_judge("default")``) instead.
 
 Case: a 15-unit uncited answer checked against 20 chunks of about 200 words
-(``check(..., citations="none", judge=load_judge("default"))``: each unit is attributed to
-a chunk and scored against its pre-selected sentence windows).
+(``check(..., citations="none", judge=...)``: each unit is attributed to a chunk and
+scored against its pre-selected sentence windows).
 
 Reported:
 
@@ -129,12 +135,22 @@ def make_answer(chunks: dict[str, str], units: int = 15, seed: int = 4) -> str:
     return " ".join(out)
 
 
-def measure_load(threads: int | None) -> dict[str, float]:
+def build_judge(kind: str, threads: int | None) -> Any:
+    """The judge measured: ``model`` (the combined default) or ``embedding``."""
+    from grounding_guard.models import default_judge, load_judge
+
+    if kind == "model":
+        return default_judge(threads=threads)
+    return load_judge("default", threads=threads)
+
+
+def measure_load(kind: str, threads: int | None) -> dict[str, float]:
     """Load times in fresh processes (seconds)."""
     code = (
-        "import time; t0 = time.perf_counter(); import onnxruntime, tokenizers, numpy; "
-        "t1 = time.perf_counter(); from grounding_guard.models import load_judge; "
-        f"j = load_judge('default', threads={threads!r}); t2 = time.perf_counter(); j.load(); "
+        "import sys, time; t0 = time.perf_counter(); import onnxruntime, tokenizers, numpy; "
+        f"t1 = time.perf_counter(); sys.path.insert(0, {os.path.dirname(__file__)!r}); "
+        "from model_speed import build_judge; "
+        f"j = build_judge({kind!r}, {threads!r}); t2 = time.perf_counter(); j.load(); "
         "t3 = time.perf_counter(); print(t1 - t0, t3 - t2, t3 - t0)"
     )
     runs = []
@@ -155,19 +171,17 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def measure_latency(runs: int, threads: int | None) -> dict[str, Any]:
+def measure_latency(kind: str, runs: int, threads: int | None) -> dict[str, Any]:
     """p50/p90 of one check of the 15-unit answer, cold and warm (milliseconds)."""
     from grounding_guard import Guard
-    from grounding_guard.models import load_judge
 
     chunks = make_chunks()
     answer = make_answer(chunks)
-    judge = load_judge("default", threads=threads)
-    judge.load()
+    judge = build_judge(kind, threads)
+    model = judge.load()
     guard = Guard(citations="none", judge=judge)
     report = guard.check(answer, chunks)  # warm-up (and the evidence map is read once)
     statuses = report.counts
-    model = judge.load()
     timings: dict[str, list[float]] = {"cold": [], "warm": [], "cold_cpu": []}
     embedded: list[int] = []
     for _ in range(runs):
@@ -199,6 +213,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=30)
     parser.add_argument("--threads", type=int, default=2, help="ONNX Runtime intra-op threads")
+    parser.add_argument(
+        "--judge",
+        choices=("model", "embedding"),
+        default="model",
+        help="model: the combined default (Guard(judge='model')); embedding: plain cosine",
+    )
     parser.add_argument("--json", help="also write the results to this file")
     args = parser.parse_args(argv)
     threads = args.threads or None
@@ -208,10 +228,11 @@ def main(argv: list[str] | None = None) -> int:
             "cpus": os.cpu_count(),
             "processor": platform.processor() or platform.machine(),
         },
+        "judge": args.judge,
         "threads": threads,
         "runs": args.runs,
-        "load": measure_load(threads),
-        "latency": measure_latency(args.runs, threads),
+        "load": measure_load(args.judge, threads),
+        "latency": measure_latency(args.judge, args.runs, threads),
     }
     load, latency = results["load"], results["latency"]
     results["targets"] = {
@@ -219,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         "load_under_1_s": load["load_s"] < TARGET_LOAD_S,
     }
     print(
-        f"default model judge, {latency['units']} units x {latency['chunks']} chunks "
+        f"{args.judge} judge, {latency['units']} units x {latency['chunks']} chunks "
         f"({args.runs} runs, {threads} threads)\n"
         f"  load: {load['load_s'] * 1000:.0f} ms (import + load "
         f"{load['import_and_load_s'] * 1000:.0f} ms)\n"

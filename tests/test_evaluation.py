@@ -332,7 +332,7 @@ def test_judge_callable_and_cited_mode() -> None:
     row = Row("The Osprey battery lasts 14 hours.", EVIDENCE, False, "not_supported")
     assert "name_not_in_evidence" in cited(row).codes
     with pytest.raises(ValueError, match="unknown predictor"):
-        make_predictor("embedding")
+        make_predictor("nli")
     with pytest.raises(ValueError, match="no judge"):
         make_predictor("lexical", judge=judge)
 

@@ -519,6 +519,9 @@ def _attribute(
             return _Found(True, notes, (), joined.support)
     if contradiction:
         return _Found(False, tuple(contradiction))
+    if misquoted:  # a quote that stands in another chunk is no misquote, only elsewhere
+        failing = {r.span for r in check_quotes(claim, [emap.passage(i) for i in emap.items])}
+        misquoted = [r for r in misquoted if r.span in failing]
     where = f" (closest: [{best_id}], overlap {best_score:.2f})" if best_id is not None else ""
     return _Found(
         False,

@@ -70,7 +70,7 @@ __all__ = [
 #: The dataset formats :func:`read_rows` understands.
 FORMATS: Final = ("attributionbench", "wice", "qags", "snli", "jsonl")
 #: The built-in predictors of :func:`make_predictor`.
-PREDICTORS: Final = ("lexical", "deterministic", "default")
+PREDICTORS: Final = ("lexical", "deterministic", "default", "model", "embedding")
 #: Codes that report the support judge's verdict rather than a deterministic check.
 SUPPORT_VERDICT_CODES: Final = frozenset(
     {
@@ -669,12 +669,16 @@ def make_predictor(
     *,
     judge: JudgeFunction | None = None,
     threshold: float = DEFAULT_THRESHOLD,
-    judge_threshold: float = 0.5,
+    judge_threshold: float | None = None,
     cited: bool = False,
 ) -> GuardPredictor:
     """A built-in predictor: ``lexical`` (content-word overlap, term checks off),
-    ``deterministic`` (overlap plus the name, figure, negation and direction checks) or
-    ``default`` (the combined default judge: deterministic, plus ``judge`` when given).
+    ``deterministic`` (overlap plus the name, figure, negation and direction checks),
+    ``default`` (deterministic, with ``judge`` in place of the overlap when given),
+    ``model`` (``Guard(judge="model")``: the combined judge of the ``model`` extra with
+    the deterministic checks; ``judge_threshold`` is its probability threshold) or
+    ``embedding`` (the plain cosine judge alone, term checks off; ``judge_threshold``
+    is the cosine, 0.55 by default).
 
     ``judge`` is a synchronous callable ``(claim, evidence_text) -> bool | float |
     Judgement`` that replaces the lexical support judge, as ``Guard(judge=...)`` does;
@@ -683,14 +687,29 @@ def make_predictor(
     """
     if name not in PREDICTORS:
         raise ValueError(f"unknown predictor {name!r} (choose from {', '.join(PREDICTORS)})")
-    if name == "lexical" and judge is not None:
-        raise ValueError("the lexical predictor takes no judge")
+    if name in ("lexical", "model", "embedding") and judge is not None:
+        raise ValueError(f"the {name} predictor takes no judge")
+    if name in ("model", "embedding"):
+        from grounding_guard import models  # needs the model extra
+
+        if name == "model":  # scores over every window (early_stop=False): same verdicts
+            model_judge: Any = models.default_judge(threshold=judge_threshold, early_stop=False)
+        else:
+            model_judge = models.load_judge("default", threshold=judge_threshold)
+        return GuardPredictor(
+            name,
+            term_checks=name == "model",
+            judge=model_judge,
+            threshold=threshold,
+            judge_threshold=float(model_judge.threshold),
+            cited=cited,
+        )
     return GuardPredictor(
         name,
         term_checks=name != "lexical",
         judge=judge,
         threshold=threshold,
-        judge_threshold=judge_threshold,
+        judge_threshold=0.5 if judge_threshold is None else judge_threshold,
         cited=cited,
     )
 

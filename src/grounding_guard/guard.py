@@ -19,6 +19,7 @@ from collections.abc import (
     Iterator,
     Mapping,
 )
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -103,11 +104,20 @@ class Guard:
     - ``skip_non_claims``: skip greetings, questions, sign-offs (``True``), never
       (``False``), or a callable ``text -> bool`` of your own.
     - ``threshold``: share of content words the lexical judge needs (default 0.6).
-    - ``judge``: ``"lexical"`` (default), ``"model"`` (the packaged embedding judge of the
-      ``model`` extra, offline), or your own, replacing the lexical support judge: a callable
-      ``(claim, evidence_text) -> bool | float | Judgement`` (sync or async) or an object
-      with ``.judge(claim, passages)``; term checks still apply unless ``term_checks=False``.
-    - ``judge_threshold``: the score a float-returning judge must reach (default 0.5).
+    - ``judge``: ``"lexical"`` (default), ``"model"`` (the combined judge of the ``model``
+      extra, offline: lexical evidence and all-MiniLM-L6-v2 similarity weighed by a fitted
+      logistic model, see :mod:`grounding_guard.models.combined`), ``"embedding"`` (the
+      plain cosine judge on the same model), or your own, replacing the lexical support
+      judge: a callable ``(claim, evidence_text) -> bool | float | Judgement`` (sync or
+      async) or an object with ``.judge(claim, passages)``; term checks still apply unless
+      ``term_checks=False``.
+    - ``judge_threshold``: the score a float-returning judge must reach (default 0.5); for
+      ``"model"`` the probability that supports (default 0.5, see ``grounding-guard
+      calibrate --judge model``), for ``"embedding"`` the cosine (default 0.55).
+    - ``answer_budget``: the most evidence windows a model judge may newly score for one
+      answer in ``check``/``acheck`` (``None``, the default: no cap; streaming does not
+      apply it). Past it a unit is judged on what was scored, and on nothing is
+      ``unverified``: never grounded.
     - ``strict_citations``: every cited id must support the unit on its own.
     - ``attribute_uncited``: attribute uncited units to evidence (``None``: only when the
       answer carries no marker at all).
@@ -132,7 +142,8 @@ class Guard:
         skip_non_claims: bool | Callable[[str], bool] = True,
         threshold: float = DEFAULT_THRESHOLD,
         judge: Any = None,
-        judge_threshold: float = 0.5,
+        judge_threshold: float | None = None,
+        answer_budget: int | None = None,
         strict_citations: bool = False,
         attribute_uncited: bool | None = None,
         term_checks: bool = True,
@@ -178,22 +189,34 @@ class Guard:
         self.refusal = refusal
         threshold = _number(threshold, "threshold", 0.0, 1.0)
         self._lexical = LexicalJudge(threshold) if threshold > 0 else LexicalJudge(1e-9)
+        cut = None if judge_threshold is None else _number(judge_threshold, "judge_threshold", 0, 1)
+        if answer_budget is not None and (
+            isinstance(answer_budget, bool)
+            or not isinstance(answer_budget, int)
+            or answer_budget < 0
+        ):
+            raise ConfigError(f"answer_budget must be a non-negative int, got {answer_budget!r}")
+        self.answer_budget = answer_budget
         self._judge: Any
         if judge in ("lexical", None):
             self._judge = self._lexical
         elif judge == "model":
-            # the packaged semantic judge (extra "model"); loads lazily, offline
+            # the combined judge of the extra "model"; loads lazily, offline
             from grounding_guard.models import default_judge
 
-            self._judge = default_judge()
+            self._judge = default_judge(threshold=cut)
+        elif judge == "embedding":
+            from grounding_guard.models import load_judge
+
+            self._judge = load_judge("default", threshold=cut)
         elif isinstance(judge, str):
             raise ConfigError(
-                f"judge: unknown name {judge!r}; use 'lexical', 'model' or a callable"
+                f"judge: unknown name {judge!r}; use 'lexical', 'model', 'embedding' or a callable"
             )
         elif hasattr(judge, "judge") and callable(judge.judge) and not callable(judge):
             self._judge = judge
         elif callable(judge):
-            self._judge = CallableJudge(judge, _number(judge_threshold, "judge_threshold", 0, 1))
+            self._judge = CallableJudge(judge, 0.5 if cut is None else cut)
         else:
             raise TypeError(f"judge must be callable or have .judge(), got {type(judge).__name__}")
         self._options = EngineOptions(
@@ -253,13 +276,22 @@ class Guard:
             raise ConfigError("this Guard's judge is async: inside an event loop use acheck()")
         answer, emap, engine = self._start(answer, evidence, catalog)
         judge = self._judge
-        try:
-            request = next(engine)
-            while True:
-                request = engine.send(_read(judge, judge.judge(*request), request))
-        except StopIteration as stop:
-            checked: Checked = stop.value
+        with self._budget():
+            try:
+                request = next(engine)
+                while True:
+                    request = engine.send(_read(judge, judge.judge(*request), request))
+            except StopIteration as stop:
+                checked: Checked = stop.value
         return self._report(answer, emap, checked)
+
+    def _budget(self) -> AbstractContextManager[None]:
+        """The answer budget of model judges around one check (a no-op without one)."""
+        if self.answer_budget is None:
+            return nullcontext()
+        from grounding_guard.models.windows import answer_budget
+
+        return answer_budget(self.answer_budget)
 
     async def acheck(
         self, answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None
@@ -267,22 +299,8 @@ class Guard:
         """``check`` for async code; awaits an async judge."""
         answer, emap, engine = self._start(answer, evidence, catalog)
         judge = self._judge
-        try:
-            request = next(engine)
-            while True:
-                if isinstance(judge, CallableJudge):
-                    result = judge.call(*request)
-                    if hasattr(result, "__await__"):
-                        result = await result
-                    judgement = judge.read(result, request[1])
-                else:
-                    result = judge.judge(*request)
-                    if hasattr(result, "__await__"):
-                        result = await result
-                    judgement = _read(judge, result, request)
-                request = engine.send(judgement)
-        except StopIteration as stop:
-            checked: Checked = stop.value
+        with self._budget():
+            checked = await _drive(engine, judge)
         return self._report(answer, emap, checked)
 
     def enforce(
@@ -345,6 +363,27 @@ class Guard:
 
 def _never(_text: str) -> bool:
     return False
+
+
+async def _drive(engine: Generator[JudgeRequest, Judgement, Checked], judge: Any) -> Checked:
+    """Run ``engine`` to the end, awaiting the judge's answers where it is async."""
+    try:
+        request = next(engine)
+        while True:
+            if isinstance(judge, CallableJudge):
+                result = judge.call(*request)
+                if hasattr(result, "__await__"):
+                    result = await result
+                judgement = judge.read(result, request[1])
+            else:
+                result = judge.judge(*request)
+                if hasattr(result, "__await__"):
+                    result = await result
+                judgement = _read(judge, result, request)
+            request = engine.send(judgement)
+    except StopIteration as stop:
+        checked: Checked = stop.value
+    return checked
 
 
 def _read(judge: Any, result: Any, request: JudgeRequest) -> Judgement:

@@ -297,6 +297,10 @@ def _checkable_quote(text: str) -> bool:
 _GAP = re.compile(r"(?:[\s*`" + INVISIBLE_RE.pattern[1:-1] + r"]|(?<![^\W_])_+|_+(?![^\W_]))+")
 
 
+# a hyphen joining two letters ("whole-person"): compared as the space it often replaces
+_WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
+
+
 @lru_cache(maxsize=128)
 def _form(text: str, case_sensitive: bool) -> tuple[str, tuple[int, ...]]:
     """``text`` as quotes are compared in, and for each of its characters the offset of
@@ -305,10 +309,13 @@ def _form(text: str, case_sensitive: bool) -> tuple[str, tuple[int, ...]]:
     Invisible characters and markdown emphasis or code marks (``*``, `````, ``_`` outside
     a word) go, each run of white space becomes one space (none at either end),
     typographic quotation marks, apostrophes, dashes and odd spaces fold to ASCII (one
-    character for one); lower case when ``case_sensitive`` is false.
+    character for one), a hyphen between two letters is a space ("whole-person" quoted
+    as "whole person"); lower case when ``case_sensitive`` is false.
     """
     if not text.isascii():
         text = fold_punctuation(text)
+    if "-" in text:  # "whole-person" and "whole person" are one spelling of the words
+        text = _WORD_HYPHEN.sub(" ", text)
     pieces: list[str] = []
     where: list[int] = []
     last = 0
@@ -536,13 +543,13 @@ def _is_mention(text: str, quote: Quote) -> bool:
     ):
         return True
     words = quote.text.split()
+    if len(words) < 2 or not words[0][:1].isupper():
+        return False
+    lettered = [w for w in words if any(c.isalpha() for c in w)]
+    if len(lettered) >= 2 and all(w[:1].isupper() for w in lettered):
+        return True  # every word capitalised, short ones too: a title ("For You")
     significant = [w for w in words if sum(c.isalpha() for c in w) >= 4]
-    return (
-        len(words) >= 2
-        and words[0][:1].isupper()
-        and bool(significant)
-        and all(w[:1].isupper() for w in significant)
-    )
+    return bool(significant) and all(w[:1].isupper() for w in significant)
 
 
 def _quotes_to_check(claim: Claim) -> list[Quote]:
@@ -574,17 +581,27 @@ def _judge_quote(
     pieces = _pieces(quote.text)
     if not pieces:
         return _Outcome(quote, None, None)
-    negated: tuple[str, Span, str] | None = None
+    variants = [pieces]
+    if case_sensitive and pieces[0][:1].islower():
+        # a quotation may lower its first letter to run on in the sentence ("called it a
+        # 'bedroom tax'" from "'Bedroom tax' puts ..."); the other letters must match
+        variants.append([pieces[0][0].upper() + pieces[0][1:], *pieces[1:]])
+    negated: tuple[str, Span, Span, str] | None = None
     for passage in passages:
-        located = _locate(pieces, passage.evidence.text, _sentences(passage), case_sensitive)
-        if located.stand is not None:
-            return _Outcome(quote, (passage.id, located.stand), None)
-        if located.negated is not None and negated is None:
-            _, sentence, word = located.negated
-            negated = (passage.id, sentence, word)
+        for variant in variants:
+            located = _locate(variant, passage.evidence.text, _sentences(passage), case_sensitive)
+            if located.stand is not None:
+                return _Outcome(quote, (passage.id, located.stand), None)
+            if located.negated is not None and negated is None:
+                stand, sentence, word = located.negated
+                negated = (passage.id, stand, sentence, word)
     shown = _short(quote.text)
     if negated is not None:
-        ident, sentence, word = negated
+        ident, stand, sentence, word = negated
+        if _clause_negations(claim.text, sentence_spans(claim.text), quote.span)[0]:
+            # the claim keeps a negation before the quote ("he did not want 'X'"): it
+            # drops nothing
+            return _Outcome(quote, (ident, stand), None)
         return _Outcome(
             quote,
             None,

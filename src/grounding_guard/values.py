@@ -1267,6 +1267,8 @@ def _after(
     if char not in " -" or pos + 1 >= n:
         return _After(pos, None, None)
     nxt = pos + 1
+    if char == " " and clean[nxt : nxt + 2] == "- " and clean[nxt + 2 : nxt + 3].isalpha():
+        nxt, char = nxt + 2, "-"  # tokenised text spaces a compound out: "36 - year - old"
     if char == "-":
         # a compound: "5-year", "50-metre"
         unit = _unit_at(clean, nxt) if clean[nxt].isalpha() else None
@@ -1312,6 +1314,8 @@ def _head(clean: str, start: int) -> tuple[int, str] | None:
     if before is None:
         return None
     begin, token = before
+    if token.endswith(("'s", "s'", ".'")):
+        return None  # a possessive: "Apple's 2020 report", "Warner Bros.' 2020 film"
     lead = len(token) - len(token.lstrip("([{\"'"))
     word = token[lead:].rstrip(".'")
     if not word[:1].isalpha():
@@ -1461,6 +1465,41 @@ def _ident_start(clean: str, start: int) -> int | None:
     return begin
 
 
+#: Words hyphened before a figure that modify it and name nothing: "then-16-year-old" is
+#: a figure (16 years), so is "top-8", "mid-2019" and "early-1990" approximate it, "pre-2000" and
+#: "over-50" bound it.
+_NUMBER_PREFIXES: dict[str, str | None] = {
+    "then": None,
+    "top": None,
+    "bottom": None,
+    "mid": "approximation",
+    "early": "approximation",
+    "late": "approximation",
+    "circa": "approximation",
+    "pre": "bound",
+    "post": "bound",
+    "over": "bound",
+    "under": "bound",
+}
+_ALNUM_RE = re.compile(r"[^\W_]+")
+
+
+def _number_prefix(clean: str, s: int) -> tuple[bool, str | None]:
+    """(whether a word of :data:`_NUMBER_PREFIXES` is hyphened right before ``s``, the
+    note it gives the figure)."""
+    if s < 3 or clean[s - 1] != "-":
+        return False, None
+    m = _LETTERS_END_RE.search(clean, max(0, s - 7), s - 1)
+    if m is None or (
+        m.start() > 0 and (clean[m.start() - 1].isalnum() or clean[m.start() - 1] == "-")
+    ):
+        return False, None
+    word = m.group().casefold()
+    if word not in _NUMBER_PREFIXES:
+        return False, None
+    return True, _NUMBER_PREFIXES[word]
+
+
 def _number(
     clean: str,
     s: int,
@@ -1474,11 +1513,17 @@ def _number(
     """A number at [s, e) of ``clean`` read with its context."""
     start = s
     negative = False
+    prefixed, prefix_note = _number_prefix(clean, s)
+    note = note or prefix_note
     # glued letters before: a name ("Q3", "INV-1", "COVID-19") or a version ("v1.2")
-    if s > 0 and (
-        clean[s - 1].isalpha()
-        or clean[s - 1] == "#"
-        or (clean[s - 1] == "-" and s >= 2 and clean[s - 2].isalpha())
+    if (
+        not prefixed
+        and s > 0
+        and (
+            clean[s - 1].isalpha()
+            or clean[s - 1] == "#"
+            or (clean[s - 1] == "-" and s >= 2 and clean[s - 2].isalpha())
+        )
     ):
         glued = _LETTERS_END_RE.search(clean, max(0, s - 5), s)
         word = glued.group() if glued else ""
@@ -1497,7 +1542,7 @@ def _number(
             raw.note = "version"
         else:
             raw.note = "name"
-        tail = _LETTERS_RE.match(clean, e)
+        tail = _ALNUM_RE.match(clean, e)  # the whole token: "CYP1A2", not "CYP1A"
         if tail:
             raw.end = tail.end()
         raw.name = clean[raw.start : raw.end].casefold()
@@ -1743,6 +1788,15 @@ def _word_values(clean: str, tables: _Tables, taken: _Taken) -> list[_Raw]:
         if ordinal:
             out.append(_Raw(start, phrase_end, "ordinal", value, None, 0, "ordinal"))
             continue
+        # a fraction written apart ("two thirds", "three quarters"): a share, never a count
+        if (
+            index < count
+            and tokens[index][0] in _FRACTION_WORDS
+            and clean[phrase_end : tokens[index][1]] == " "
+            and clean[tokens[index][2] : tokens[index][2] + 1] != "-"
+        ):
+            index += 1
+            continue
         # an adjectival compound ("two-way", "one-off") or a fraction ("two-thirds")
         if clean[phrase_end : phrase_end + 1] == "-" and index < count:
             unit = _unit_at(clean, phrase_end + 1)
@@ -1881,6 +1935,16 @@ _ROMAN_RE = re.compile(
 )
 
 
+_NEXT_WORD_RE = re.compile(r" ([^\W\d_][\w']*)")
+#: Verbs that make a capital "I" after a capitalised word the pronoun ("... Wrong I Want").
+_I_VERBS = frozenset(
+    """
+    Am Was Have Had Do Did Will Would Can Could Shall Should May Might Must Want Wanna
+    Love Know Think Need Got Get See Saw Wish Feel Felt Say Said Like Hate Keep Remember
+    """.split()
+)
+
+
 def _romans(clean: str, taken: _Taken) -> list[_Raw]:
     out: list[_Raw] = []
     for m in _ROMAN_RE.finditer(clean):
@@ -1895,6 +1959,9 @@ def _romans(clean: str, taken: _Taken) -> list[_Raw]:
             previous = before.split()[-1]
             if not previous[:1].isupper():
                 continue
+            following = _NEXT_WORD_RE.match(clean, m.end(2))
+            if following and ("'" in following.group(1) or following.group(1) in _I_VERBS):
+                continue  # the pronoun of a title: "If Loving You Is Wrong I Don't Want ..."
         value = _roman_value(numeral)
         start = m.start(1)
         for _ in range(3):  # "World War I": the whole name (a few words at most)
@@ -1934,11 +2001,33 @@ def _range_kinds(left: _Raw, right: _Raw) -> bool:
     ("in 2023 to 7 billion")."""
     if left.kind == right.kind:
         return left.kind != "number" or left.unit == right.unit
+    if left.kind == "number" and right.kind == "date" and _day_number(left):
+        return True  # a range of days: "from 12 to 18 April 2015"
     kinds = {left.kind, right.kind}
     if "number" in kinds and kinds <= _QUANTITIES:
         bare = left if left.kind == "number" else right
         return bare.unit is None and bare.note != "name"
     return kinds <= {"date", "month"}
+
+
+def _day_number(raw: _Raw) -> bool:
+    value = raw.value
+    return (
+        raw.unit is None
+        and raw.note is None
+        and isinstance(value, Decimal)
+        and value == value.to_integral_value()
+        and 1 <= value <= 31
+    )
+
+
+def _alternatives(left: _Raw, right: _Raw) -> bool:
+    """Two figures far apart joined by "or" ("a €10 or €50 coin") are two values, not the
+    vague range of close ones ("2 or 3 days")."""
+    a, b = left.value, right.value
+    if not isinstance(a, Decimal) or not isinstance(b, Decimal) or a <= 0 or b <= 0:
+        return False
+    return max(a, b) > 2 * min(a, b)
 
 
 def _mark_ranges(clean: str, raws: list[_Raw]) -> None:
@@ -1947,6 +2036,27 @@ def _mark_ranges(clean: str, raws: list[_Raw]) -> None:
             continue
         gap = clean[left.end : right.start].strip().lower()
         if not _range_kinds(left, right):
+            continue
+        if gap == "or" and _alternatives(left, right):
+            continue
+        if left.kind == "number" and right.kind == "date":
+            if gap in (
+                "-",
+                "—",
+                "–",
+                "to",
+                "through",
+                "thru",
+                "till",
+                "until",
+                "and",
+                "&",
+                "or",
+                ",",
+            ):
+                # the first day of a range or list of days ("12 to 18 April 2015", "5 and
+                # 6 May"): a part of a date, never a count; the date stays
+                left.note = "range"
             continue
         if gap in ("-", "—", "–", "to", "through", "thru", "till", "until", "and", "or"):
             words = _prev_words(clean, left.start, 3)

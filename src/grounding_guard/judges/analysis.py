@@ -118,6 +118,8 @@ _STRIP = (
 )
 _QUOTE_OPEN = frozenset('"\u201c\u00ab\u300c')
 _QUOTE_CLOSE = frozenset('"\u201d\u00bb\u300d')
+_SINGLE_OPEN = re.compile(r"(?<!\S)'[^\W\d_][^\n]*?[^\W_][.,;:!?]*'(?!\w)")
+_BULLETS = frozenset({"-", "--", "*", "\u2022", "\u00b7"})
 _CLAUSE_END = frozenset(".!?:;\u2014\u2013\u2026\u3002\uff01\uff1f\uff1a\uff1b")
 _OPENERS = frozenset("([{\"'\u201c\u2018\u00ab*#>-\u2014\u2013")
 
@@ -181,16 +183,22 @@ def _read_names(clean: str) -> list[str]:
     clause_start = True
     after_title = False
     quoted = False  # capitals inside quotation marks are a title's, judged by the quote check
+    # single quotation marks count when the text uses them as such ('I Want to Be ...'),
+    # not only as apostrophes (don't, the students' books)
+    single = "'" in clean and _SINGLE_OPEN.search(clean) is not None
+    openers = _QUOTE_OPEN | {"'"} if single else _QUOTE_OPEN
+    closers = _QUOTE_CLOSE | {"'"} if single else _QUOTE_CLOSE
     for raw in clean.split():
         core = raw.strip(_STRIP)
-        opening = raw[0] in _QUOTE_OPEN
+        opening = raw[0] in openers and (raw[0] != "'" or raw[1:2].isalpha())
         if opening:
             quoted = True
         if not core:
-            clause_start = clause_start or raw[-1] in _CLAUSE_END
+            # a free-standing dash or bullet ("materials - Pure chemicals") opens a clause
+            clause_start = clause_start or raw[-1] in _CLAUSE_END or raw in _BULLETS
             continue
         if quoted:
-            if raw.rstrip(".,;:!?)")[-1:] in _QUOTE_CLOSE and (not opening or len(raw) > 1):
+            if raw.rstrip(".,;:!?)")[-1:] in closers and (not opening or len(raw) > 1):
                 quoted = False
             clause_start = raw[-1] in _CLAUSE_END
             after_title = False
@@ -254,6 +262,10 @@ _SENTENCE_END = re.compile(
 )
 
 
+# a stop after a short capitalised abbreviation ("Jan.", "No.", "Vol.") with a figure next
+_ABBREVIATED = re.compile(r"(?<![^\W\d_])[A-Z][a-z]{0,3}\.[ \t]+(?=\d)")
+
+
 def sentence_spans(text: str) -> tuple[Span, ...]:
     """Evidence sentences: cut after a stop followed by a capital/digit, or at a blank line.
 
@@ -264,6 +276,8 @@ def sentence_spans(text: str) -> tuple[Span, ...]:
     start = 0
     for match in _SENTENCE_END.finditer(text):
         end = match.end()
+        if _ABBREVIATED.search(text, max(0, match.start() - 6), match.end() + 1):
+            continue  # "Jan. 25, 2019", "No. 5": an abbreviation before a figure
         piece = text[start:end]
         stripped = piece.strip()
         if stripped:

@@ -10,7 +10,9 @@ from functools import lru_cache
 
 __all__ = [
     "DIRECTION_FAMILIES",
+    "IMPLICIT_NEGATIVES",
     "NEGATIONS",
+    "NEGATION_LIGHT",
     "STOPWORDS",
     "direction_of",
     "stem",
@@ -44,6 +46,31 @@ NEGATIONS = (
     NEGATIONS
     | frozenset(w[:-2] + "n't" for w in NEGATIONS if w.endswith("nt") and len(w) > 3)
     | frozenset({"can't", "won't", "ain't", "shan't"})
+)
+
+#: Words that say "not" without a negation word ("refused to", "ruled out", "avoid"): a
+#: text holding one may state in other words what the other side negates, so a negation
+#: against it is not reported.
+IMPLICIT_NEGATIVES: frozenset[str] = frozenset(
+    """
+    refuse refuses refused refusing reject rejects rejected rejecting deny denies denied
+    denying decline declines declined declining avoid avoids avoided avoiding prevent
+    prevents prevented preventing stop stops stopped stopping halt halts halted ban bans
+    banned forbid forbids forbade forbidden prohibit prohibits prohibited oppose opposes
+    opposed exclude excludes excluded ignore ignores ignored omit omits omitted neglect
+    neglected cease ceased abandon abandoned absence instead rather unlike except hardly
+    barely scarcely rarely seldom false untrue impossible unlikely doubt doubts
+    """.split()
+)
+
+#: Words that may stand between a negation and what it negates ("not able to support",
+#: "no longer supports", "not fully indexed"): skipped when finding the negated word.
+NEGATION_LIGHT: frozenset[str] = frozenset(
+    """
+    able longer necessarily fully even really actually always currently entirely
+    completely exactly immediately directly yet ever already likely going seem seems
+    seemed appear appears appeared
+    """.split()
 )
 
 # Each row: two opposed families, written as surface words (stemmed when the table is

@@ -12,12 +12,22 @@ claim (``gate``): a sentence about something else says nothing against it.
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from bisect import bisect_left
 from collections.abc import Sequence
+from functools import lru_cache
 
 from grounding_guard.judges.analysis import Analysis, context_stems
 from grounding_guard.judges.base import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence, coverage
-from grounding_guard.judges.lexicon import DIRECTION_FAMILIES, NEGATIONS, stem
+from grounding_guard.judges.lexicon import (
+    DIRECTION_FAMILIES,
+    IMPLICIT_NEGATIVES,
+    NEGATION_LIGHT,
+    NEGATIONS,
+    stem,
+)
 from grounding_guard.model import Reason
 from grounding_guard.values import CURRENCY_CODES, UNIT_WORDS
 
@@ -36,19 +46,213 @@ def sentence_gate(
     return coverage(content, best.analysis.content) + 1e-9 >= threshold
 
 
+#: Month and weekday names are capitalised by convention, not names: a date's parts are
+#: the figure check's business ("July 2018" against "2018-07").
+_CALENDAR: frozenset[str] = frozenset(
+    """
+    january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday
+    """.split()
+)
+#: Lower-case words that may stand inside a multi-word name ("Centers for Disease
+#: Control", "United States of America").
+_CONNECTORS: frozenset[str] = frozenset("of for and the de del der la le von van & in on".split())
+#: Endings that derive a word from a name or a name from a word: "Europe" / "European",
+#: "Africa" / "African", "Democrat" / "Democratic", "Stoic" / "Stoicism".
+_DERIVATIONS: frozenset[str] = frozenset(
+    """
+    s n an ian ean ese i ic ics ical ism ist ists ite ites ity al e ed er ers es ion ions or
+    ors ation ations ment ments y ies ish
+    """.split()
+) | {""}
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
+
+
+@lru_cache(maxsize=512)
+def _initials(text: str) -> str:
+    """The initials of a text's capitalised words, in order ("|" for a lower-case word,
+    connectors skipped): where an acronym the text never writes is spelled out ("Centers
+    for Disease Control" holds "cdc", "U.S." holds "us")."""
+    out: list[str] = []
+    for word in _WORD.findall(text):
+        if word[0].isupper():
+            out.append(word[0].lower())
+        elif word not in _CONNECTORS:
+            out.append("|")
+    return "".join(out)
+
+
+@lru_cache(maxsize=512)
+def _sorted_words(vocabulary: frozenset[str]) -> tuple[str, ...]:
+    return tuple(sorted(w for w in vocabulary if w.isalpha()))
+
+
+def _derived(key: str, passages: Sequence[Passage]) -> bool:
+    """Whether a passage holds a word derived from the same stem as ``key`` ("European"
+    for "Europe", "prosecution" for "Prosecuting", "Senate" for "Senators"): a shared
+    start of four letters or more, and only derivational endings (:data:`_DERIVATIONS`)
+    left on either side ("Johnston" is not "Johnson")."""
+    if len(key) < 4 or not key.isalpha():
+        return False
+    for cut in range(len(key), 3, -1):
+        if key[cut:] not in _DERIVATIONS:
+            continue
+        start = key[:cut]
+        for passage in passages:
+            words = _sorted_words(passage.vocabulary)
+            at = bisect_left(words, start)
+            while at < len(words) and words[at].startswith(start):
+                word = words[at]
+                if word[cut:] in _DERIVATIONS or stem(word)[cut:] in _DERIVATIONS:
+                    return True
+                at += 1
+    return False
+
+
+def _run_around(text: str, start: int, end: int) -> list[str]:
+    """The capitalised words (and connectors between them) around ``text[start:end]``."""
+    words = [(m.start(), m.group()) for m in _WORD.finditer(text)]
+    index = next((i for i, (at, _) in enumerate(words) if at == start), None)
+    if index is None:
+        return []
+    first = last = index
+    while first > 0 and (words[first - 1][1][0].isupper() or words[first - 1][1] in _CONNECTORS):
+        first -= 1
+    while last + 1 < len(words) and (
+        words[last + 1][1][0].isupper() or words[last + 1][1] in _CONNECTORS
+    ):
+        last += 1
+    return [w for _, w in words[first : last + 1]]
+
+
+@lru_cache(maxsize=1024)
+def _acronym_pattern(letters: str) -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![^\W_])" + r"\.?".join(re.escape(c) for c in letters.upper()) + r"\.?(?![^\W_])"
+    )
+
+
+def _expands(letters: str, words: list[str]) -> bool:
+    """Whether ``words`` spell the acronym ``letters``: each word gives its initial, in
+    order, and the letters between come from inside the words ("cardiothoracic ratio"
+    for "ctr")."""
+    if not words or words[0][0] != letters[0]:
+        return False
+    at = 0
+    for number, word in enumerate(words):
+        if at >= len(letters) or word[0] != letters[at]:
+            return False
+        at += 1
+        following = words[number + 1][0] if number + 1 < len(words) else None
+        for char in word[1:]:
+            if at < len(letters) and char == letters[at] and letters[at] != following:
+                at += 1
+    return at == len(letters)
+
+
+def _spelled(claim: Claim, surface: str, passages: Sequence[Passage]) -> bool:
+    """An acronym and its expansion count as one name, whichever side writes which: "CDC"
+    against "Centers for Disease Control", "United States" against "U.S.", "artificial
+    intelligence (AI)" in the claim against "artificial intelligence"."""
+    text = claim.text
+    span = claim.analysis.locate(surface)
+    if surface.isupper() and len(surface) >= 2:
+        letters = surface.lower()
+        if any(letters in _initials(p.evidence.text) for p in passages):
+            return True
+        # the claim spells it out itself: "artificial intelligence (AI)", "the
+        # cardiothoracic ratio (CTR)"
+        if not text[: span.start].rstrip().endswith("("):
+            return False
+        before = [w for w in _WORD.findall(text[: span.start]) if w.lower() not in _CONNECTORS]
+        for size in range(1, len(letters) + 1):
+            spelled = before[-size:]
+            if len(spelled) == size and _expands(letters, [w.lower() for w in spelled]):
+                return all(
+                    any(w.lower() in p.vocabulary or stem(w.lower()) in p.content for p in passages)
+                    for w in spelled
+                )
+        return False
+    run = _run_around(text, span.start, span.end)
+    capitals = [w for w in run if w[0].isupper()]
+    if len(capitals) < 2:
+        return False
+    where = next((i for i, w in enumerate(capitals) if w == surface), None)
+    if where is None:
+        return False
+    for first in range(where + 1):
+        for last in range(max(where, first + 1), len(capitals)):
+            letters = "".join(w[0] for w in capitals[first : last + 1])
+            pattern = _acronym_pattern(letters)
+            if any(pattern.search(p.evidence.text) for p in passages):
+                return True
+    return False
+
+
+def _joined(claim: Claim, surface: str, passages: Sequence[Passage]) -> bool:
+    """A name the evidence writes as one word ("Tech Crunch" / "TechCrunch") or as two
+    ("TechCrunch" / "Tech Crunch")."""
+    words = _WORD.findall(claim.text)
+    for index, word in enumerate(words):
+        if word != surface:
+            continue
+        pairs = []
+        if index and words[index - 1][:1].isupper():
+            pairs.append(words[index - 1] + word)
+        if index + 1 < len(words) and words[index + 1][:1].isupper():
+            pairs.append(word + words[index + 1])
+        if any(pair.casefold() in p.vocabulary for pair in pairs for p in passages):
+            return True
+    parts = re.findall(r"[A-Z][a-z]+", surface)
+    if len(parts) > 1 and "".join(parts) == surface:
+        spaced = " " + " ".join(parts).casefold() + " "
+        return any(spaced in p.word_text for p in passages)
+    return False
+
+
+def _fold(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=512)
+def _folded(vocabulary: frozenset[str]) -> frozenset[str]:
+    return frozenset(_fold(w) for w in vocabulary if not w.isascii())
+
+
+def _unaccented(lower: str, passages: Sequence[Passage]) -> bool:
+    """A name written with or without its accents ("Mane" / "Mané")."""
+    folded = _fold(lower)
+    return any(folded in _folded(p.vocabulary) for p in passages) or (
+        folded != lower and any(folded in p.vocabulary for p in passages)
+    )
+
+
 def check_names(claim: Claim, passages: Sequence[Passage]) -> list[Reason]:
-    """A reason for each name or acronym of the claim that no passage mentions."""
+    """A reason for each name or acronym of the claim that no passage mentions.
+
+    A name counts as mentioned in another form: a word derived from it ("European" for
+    "Europe"), its acronym or expansion ("U.S." for "United States"), written joined or
+    apart ("TechCrunch"), or without its accents ("Mane" / "Mané"). Month and weekday
+    names are not names.
+    """
     reasons: list[Reason] = []
     seen: set[str] = set()
     for surface in claim.analysis.names:
         lower = surface.casefold()
         if lower.endswith("'s"):
             lower = lower[:-2]
-        if lower in seen or surface in UNIT_LETTERS or lower in UNIT_WORDS:
+        if lower in seen or surface in UNIT_LETTERS or lower in UNIT_WORDS or lower in _CALENDAR:
             continue  # the letters of a unit or a currency name nothing ("US$500", "GW")
         seen.add(lower)
         key = stem(lower)
         if any(lower in p.vocabulary or key in p.content for p in passages):
+            continue
+        if (
+            _derived(key, passages)
+            or _spelled(claim, surface, passages)
+            or _joined(claim, surface, passages)
+            or _unaccented(lower, passages)
+        ):
             continue
         reasons.append(
             Reason(
@@ -60,31 +264,117 @@ def check_names(claim: Claim, passages: Sequence[Passage]) -> list[Reason]:
     return reasons
 
 
-#: Negations that govern the noun after them ("no shirt", "without a license"); the
-#: others ("not", "never", "n't") govern a verb and what follows it.
-_NOUN_NEGATIONS = frozenset({"no", "without", "none", "nobody", "nothing", "neither", "nor"})
+#: Negations that are idioms, not a denial of what follows: "not only ... but", "not
+#: just", "whether or not", "if not", "no doubt", "no matter", "nothing but" ...
+_IDIOM_AFTER: dict[str, frozenset[str]] = {
+    "not": frozenset({"only", "just", "merely", "simply", "least"}),
+    "no": frozenset({"doubt", "matter", "sooner", "wonder"}),
+    "nothing": frozenset({"but"}),
+    "none": frozenset({"other"}),
+    "never": frozenset({"mind"}),
+}
+_IDIOM_BEFORE: dict[str, frozenset[str]] = {"not": frozenset({"or", "if"})}
+#: Verbs that negate only with "to" after them ("failed to pass", "unable to pay"): "the
+#: attempt failed" says nothing about the words that follow.
+_NEEDS_TO: frozenset[str] = frozenset({"fail", "fails", "failed", "unable"})
+_QUOTED = re.compile(
+    '"[^"\n]*"|\u201c[^\u201d\n]*\u201d|\u00ab[^\u00bb\n]*\u00bb'
+    "|\u2018[^\u2019\n]*\u2019(?![^\\W_])|(?<![^\\W_])'[^'\n]*'(?![^\\W_])"
+)
+
+
+def _idiom(words: tuple[str, ...], index: int) -> bool:
+    """Whether the negation at ``index`` is part of an idiom or needs a "to" it lacks."""
+    word = words[index]
+    after = words[index + 1] if index + 1 < len(words) else ""
+    if word in _NEEDS_TO:
+        return after != "to"
+    if word == "no" and after[:1].isdigit():
+        return True  # "No. 1": an abbreviation
+    if word == "not" and after == "to":  # "not to mention", "not to be outdone"
+        return index + 2 < len(words) and words[index + 2] in ("mention", "be")
+    if after in _IDIOM_AFTER.get(word, ()):
+        return True
+    return index > 0 and words[index - 1] in _IDIOM_BEFORE.get(word, ())
+
+
+def _negated_at(analysis: Analysis, index: int) -> int | None:
+    """The position of the content word a negation denies: the first content word after
+    it, light words ("able", "longer", "fully", "seem") skipped."""
+    stems, words, content = analysis.stems, analysis.words, analysis.content
+    for position in range(index + 1, min(len(stems), index + 6)):
+        if words[position] in NEGATION_LIGHT:
+            continue
+        if stems[position] in content:
+            return position
+    return None
+
+
+def _in_quotes(analysis: Analysis, index: int) -> bool:
+    """Whether word ``index`` stands inside quotation marks (a title, a quoted phrase)."""
+    text = analysis.text
+    if not any(mark in text for mark in "\"'\u201c\u00ab\u2018"):
+        return False
+    word = analysis.words[index]
+    span = analysis.locate_word(word, analysis.words[:index].count(word))
+    return any(m.start() < span.start and span.end < m.end() for m in _QUOTED.finditer(text))
 
 
 def _bearing_negations(analysis: Analysis, other: frozenset[str]) -> list[int]:
-    """Indices of negation words that bear on what both texts talk about: the next
-    content word (two for a verb negation) occurs in ``other``. So "does not support
-    IPv6" bears on "support", while "a man with no shirt" says nothing about a man
-    performing."""
+    """Indices of negation words that deny something both texts talk about: the word
+    they negate (the first content word after them) occurs in ``other``, and the negating
+    text does not also state that word outside the negation. So "does not support IPv6"
+    bears on "support", while "a man with no shirt" says nothing about a man performing,
+    "not only important" is no denial at all, and a negation inside a quoted title ("I'll
+    Never Love Again") or in an aside that repeats a word the text also states plainly
+    ("stops a person inheriting ... (a murderer cannot inherit)") bears on nothing."""
     if not analysis.negations:
         return []
-    return [
-        index
-        for index, word in enumerate(analysis.words)
-        if word in NEGATIONS
-        and context_stems(analysis, index, 0, 1 if word in _NOUN_NEGATIONS else 2) & other
-    ]
+    denied: dict[int, int] = {}  # negation index -> position of the word it denies
+    for index, word in enumerate(analysis.words):
+        if word in NEGATIONS and not _idiom(analysis.words, index):
+            position = _negated_at(analysis, index)
+            if position is not None:
+                denied[index] = position
+    heads = set(denied.values())
+    found: list[int] = []
+    for index, position in denied.items():
+        negated = analysis.stems[position]
+        if negated not in other:
+            continue
+        if any(s == negated and p not in heads for p, s in enumerate(analysis.stems)):
+            continue  # the text also states the word without a denial
+        if _in_quotes(analysis, index):
+            continue
+        found.append(index)
+    return found
+
+
+def _says_not(analysis: Analysis) -> bool:
+    """Whether a text holds a negation word or a word that says "not" in other terms
+    ("refused", "ruled out", "avoid")."""
+    if analysis.negations or not analysis.vocabulary.isdisjoint(IMPLICIT_NEGATIVES):
+        return True
+    words = analysis.words
+    return any(
+        w in ("rule", "rules", "ruled", "ruling") and words[i + 1] == "out"
+        for i, w in enumerate(words[:-1])
+    )
 
 
 def check_negation(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
-    """A reason when one side negates what both state and the other does not."""
+    """A reason when one side negates what both state and the other does not.
+
+    Only a plain statement counts as the other side: when the side without the denial
+    holds a negation of its own (about other words) or says "not" in other terms
+    ("refused", "ruled out", "avoid"), which of its words align with the denial is a
+    reading no word list settles, and nothing is reported.
+    """
     mine = _bearing_negations(claim.analysis, best.analysis.content)
     theirs = _bearing_negations(best.analysis, claim.analysis.content)
     if bool(mine) == bool(theirs) or not sentence_gate(claim, best, threshold):
+        return []
+    if _says_not(best.analysis if mine else claim.analysis):
         return []
     if mine:
         word = claim.analysis.words[mine[0]]
@@ -101,38 +391,64 @@ def check_negation(claim: Claim, best: BestSentence, threshold: float) -> list[R
     return [Reason("negation_mismatch", message, span, best.passage.id, evidence_span)]
 
 
+#: "up" and "down" are particles ("looks up", "went down") that oppose each other only:
+#: "carried down the street" says nothing against a price that rose.
+_PARTICLES: frozenset[str] = frozenset({"up", "down"})
+#: Words after "up"/"down" that make it a preposition of place ("down the street", "up a
+#: hill"), which says nothing about a direction.
+_DETERMINERS: frozenset[str] = frozenset(
+    "a an the this that these those his her its their our my your some".split()
+)
+
+
 def _directions(analysis: Analysis) -> list[tuple[int, tuple[int, int]]]:
-    """(word index, (family, side)) of each direction word."""
+    """(word index, (family, side)) of each direction word; "up"/"down" before a
+    determiner (a path: "down the street") is none."""
+    words = analysis.words
     return [
         (index, DIRECTION_FAMILIES[stem_])
         for index, stem_ in enumerate(analysis.stems)
         if stem_ in DIRECTION_FAMILIES
+        and not (
+            words[index] in _PARTICLES
+            and index + 1 < len(words)
+            and words[index + 1] in _DETERMINERS
+        )
     ]
 
 
 def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """A reason for each direction word whose opposite, and only it, the evidence uses
-    about the same thing (the two words share a neighbouring content word)."""
+    about the same thing: the two words share a nearest content word (the one right
+    before or right after each), so "more people walking" is not against "the city less
+    road heavy" although both sentences speak of a bid. A claim that uses both sides of
+    a pair itself ("larger P waves ... smaller surface waves") contrasts two things and is
+    not judged against one sentence; "up" and "down" oppose only each other."""
     if not claim.analysis.directions or not best.analysis.directions:
         return []
     theirs = _directions(best.analysis)
     their_sides = {side for _, side in theirs}
+    own = _directions(claim.analysis)
+    own_sides = {side for _, side in own}
     reasons: list[Reason] = []
-    for index, (family, side) in _directions(claim.analysis):
-        if (family, side) in their_sides:
+    for index, (family, side) in own:
+        if (family, side) in their_sides or (family, 1 - side) in own_sides:
             continue
-        near = context_stems(claim.analysis, index, 2, 2)
+        word = claim.analysis.words[index]
+        particle = word in _PARTICLES
+        near = context_stems(claim.analysis, index, 1, 1)
         opposite = next(
             (
                 j
                 for j, other in theirs
-                if other == (family, 1 - side) and context_stems(best.analysis, j, 2, 2) & near
+                if other == (family, 1 - side)
+                and (best.analysis.words[j] in _PARTICLES) == particle
+                and context_stems(best.analysis, j, 1, 1) & near
             ),
             None,
         )
         if opposite is None:
             continue
-        word = claim.analysis.words[index]
         if not sentence_gate(claim, best, threshold, frozenset({claim.analysis.stems[index]})):
             continue
         their_word = best.analysis.words[opposite]

@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Sequence
+from decimal import Decimal
 from functools import lru_cache
 
 from grounding_guard.judges.analysis import analyse
@@ -141,7 +142,7 @@ def _check_bounds(
                 or _bound_word(sentence, partner.span) != word
             ):
                 continue
-            if partner.value == value.value:
+            if partner.value == value.value or _implied(word, value, partner):
                 break
             ignore = _keys(claim.text, value.span)
             mine, near = _context(claim.text, value.span), _context(sentence, partner.span)
@@ -161,6 +162,27 @@ def _check_bounds(
             )
             break
     return reasons
+
+
+#: Bound phrases of a lower bound ("more than 5") and of an upper bound ("under 5");
+#: "up to" names a maximum reached and is compared as a figure.
+_LOWER_BOUNDS = frozenset({"more than", "at least", "over", "no less than", "not less than"})
+_UPPER_BOUNDS = frozenset(
+    {"less than", "fewer than", "under", "at most", "no more than", "not more than"}
+)
+
+
+def _implied(word: str, value: Value, partner: Value) -> bool:
+    """Whether the evidence's bound implies the claim's: "more than £1m" bears out "more
+    than £400,000", "under 10" bears out "under 20"."""
+    mine, theirs = value.value, partner.value
+    if not isinstance(mine, Decimal) or not isinstance(theirs, Decimal):
+        return False
+    if word in _LOWER_BOUNDS:
+        return mine <= theirs
+    if word in _UPPER_BOUNDS:
+        return mine >= theirs
+    return False
 
 
 @lru_cache(maxsize=256)
@@ -237,7 +259,8 @@ class _Sentences:
     ) -> None:
         self.values = values
         self.starts = starts  # sentence start offset -> sentence number
-        # "about 9 million": never paired, but it bears out a claimed "9 million"
+        # "about 9 million", an end of "23 Sep 2015 - 21 Jun 2022": never paired, but the
+        # claimed figure stands there ("9 million", "September 23, 2015")
         self.approximate = approximate
         self.owned: dict[tuple[int, tuple[int, ...]], list[dict[str, int]]] = {}
         groups: dict[str, list[tuple[int, Value]]] = {}
@@ -291,7 +314,7 @@ def _sentence_values(passage: Passage, locale: str | None, preset: Preset) -> _S
                 (_group(v), v.unit, v.value)
                 for values in read
                 for v in values
-                if v.note == "approximation" and v.value is not None
+                if v.note in ("approximation", "range") and v.value is not None
             ),
         )
         if len(_SENTENCE_CACHE) >= _SENTENCE_CACHE_SIZE:
@@ -341,7 +364,8 @@ def _borne_out(
 ) -> tuple[bool, bool, _Located | None]:
     """(any candidate at all, any that bears ``value`` out, the first that the claim is
     only more precise than) over every sentence of the passages. An approximation of the
-    same value ("around 9 million") bears a claimed "9 million" out."""
+    same value ("around 9 million"), or an end of a range, bears a claimed "9 million"
+    out: the figure stands in the evidence (a bound does not: "at least 300")."""
     seen = False
     finer: _Located | None = None
     group = _group(value)
@@ -362,9 +386,33 @@ def _borne_out(
             ok = agree(value, other)
             if ok:
                 return True, True, None
+            if ok is None and _year_elsewhere(value, other, table):
+                return True, True, None
             if ok is None and finer is None:
                 finer = (passage, number, other)
     return seen, False, finer
+
+
+def _year(value: object) -> int | None:
+    """The year of a date value (a date, (year, month) or (None, month, day))."""
+    if isinstance(value, tuple):
+        first = value[0]
+        return first if isinstance(first, int) else None
+    year = getattr(value, "year", None)
+    return year if isinstance(year, int) else None
+
+
+def _year_elsewhere(value: Value, other: Value, table: _Sentences) -> bool:
+    """A claimed date that the evidence writes without its year ("June 28") in a text that
+    states that year elsewhere (a dateline, "in 2019"): borne out, not more precise."""
+    if value.kind != "date" or other.kind != "date" or _year(other.value) is not None:
+        return False
+    year = _year(value.value)
+    if year is None:
+        return False
+    if any(v.value == year for _, v in table.groups.get("year", ())):
+        return True
+    return any(_year(v.value) == year for _, v in table.groups.get("date", ()))
 
 
 def _stem_counts(content: frozenset[str], passage: Passage) -> dict[int, int]:
@@ -477,20 +525,25 @@ def _check_figures(
         if any(top):
             pass
         elif any(ok is False for ok in top) and (
-            clash := _clash(claim, value, compared, tables, near)
+            clash := _clash(claim, value, compared, tables, near, names)
         ):  # the best-fitting sentences come first
             reasons.append(clash)
         elif any(ok for _, ok in near):
             pass
         elif any(ok is False for _, ok in near) and (
-            clash := _clash(claim, value, compared, tables, near)
+            clash := _clash(claim, value, compared, tables, near, names)
         ):
             reasons.append(clash)
         else:
             found = borne.get(index)
             if found is None:
                 found = _borne_out(value, tables)
-            if not (found[1] or _anywhere(value, tables)):
+            if not (
+                found[1]
+                or _anywhere(value, tables)
+                or _year_in_name(value, tables)
+                or _enumerated(claim.text, value, best, passages, locale, preset)
+            ):
                 written = _written(claim.text, value.span)
                 if found[2] is not None:
                     message = (
@@ -533,6 +586,7 @@ def _clash(
     compared: Sequence[Value],
     tables: list[tuple[Passage, _Sentences]],
     near: Sequence[tuple[_Located, bool | None]],
+    names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]] = (),
 ) -> Reason | None:
     """The mismatch of ``value`` with its first disagreeing partner, when that partner is
     about the same thing; else ``None`` (the caller then reports the figure as absent).
@@ -556,7 +610,154 @@ def _clash(
     theirs = _context(sentence.text, partner.span)
     if mine and theirs and not mine & theirs:
         return None
+    if _stated_elsewhere(claim, value, compared, tables, passage, number, names):
+        return None
+    if _is_count(value) and _is_count(partner):
+        if _counts_other(
+            _following(claim.text, value.span), _following(sentence.text, partner.span)
+        ):
+            return None  # "five people" against "two men": counts of different things
+        if _sums_to(value, sentence.text) or _may_count_more(value, partner, sentence.words):
+            return None
     return _mismatch(claim, value, passage, number, partner)
+
+
+# -- counts ----------------------------------------------------------------------------------
+
+#: Words that add one thing each to what a sentence enumerates ("a man and a woman":
+#: two), or two ("a couple", "both").
+_ONE_THING = frozenset({"a", "an", "another"})
+_TWO_THINGS = frozenset({"couple", "pair", "both", "twins"})
+_SMALL_COUNT = 12
+
+
+def _is_count(value: Value) -> bool:
+    """A bare whole count: "five", "3" (no unit, no currency)."""
+    number = value.value
+    return (
+        value.kind == "number"
+        and value.unit is None
+        and isinstance(number, Decimal)
+        and number == number.to_integral_value()
+        and number > 0
+    )
+
+
+def _following(text: str, span: Span, count: int = 3) -> list[str]:
+    """The stems of the few content words after a count ("17 new charges under" gives
+    new, charge, under); the first is what it counts unless an adjective stands first."""
+    words = _WORD.findall(text[span.end : span.end + 60])[:count]
+    return [stem(w.casefold()) for w in words if w.casefold() not in STOPWORDS]
+
+
+def _counts_other(mine: list[str], theirs: list[str]) -> bool:
+    """Whether two counts count different things: the word right after each is absent
+    from the few words after the other ("five people are" / "two men are"; but "18
+    charges" / "17 new charges" count the same)."""
+    if not mine or not theirs:
+        return False
+    return mine[0] not in theirs and theirs[0] not in mine
+
+
+def _counts(text: str, locale: str | None = None, preset: Preset = GENERIC) -> list[Decimal]:
+    return [
+        v.value
+        for v in read_values_cached(text, locale, preset)
+        if v.comparable and _is_count(v) and isinstance(v.value, Decimal)
+    ]
+
+
+def _sums_to(value: Value, text: str) -> bool:
+    """Whether the counts of a sentence add up to the claimed count, or two of them differ
+    by it ("two men ... as four others" for "six men"; "three people ..., one woman is
+    speaking" for "two people listening")."""
+    counts = _counts(text)
+    if len(counts) < 2:
+        return False
+    if sum(counts) == value.value:
+        return True
+    return any(abs(a - b) == value.value for i, a in enumerate(counts) for b in counts[i + 1 :])
+
+
+def _things(words: Sequence[str]) -> int:
+    """How many things a sentence names without a numeral ("a", "another", "a couple")."""
+    return sum(w in _ONE_THING for w in words) + 2 * sum(w in _TWO_THINGS for w in words)
+
+
+def _may_count_more(value: Value, partner: Value, words: Sequence[str]) -> bool:
+    """Whether a small claimed count above the evidence's may count more of what the
+    sentence names ("five children" for "three children ... a boy ... another boy")."""
+    mine, theirs = value.value, partner.value
+    if not isinstance(mine, Decimal) or not isinstance(theirs, Decimal):
+        return False
+    return theirs < mine <= _SMALL_COUNT and theirs + _things(words) >= mine
+
+
+def _enumerated(
+    text: str,
+    value: Value,
+    best: BestSentence | None,
+    passages: Sequence[Passage],
+    locale: str | None,
+    preset: Preset,
+) -> bool:
+    """Whether the best sentence (each sentence, when none shares a word with the claim)
+    may state a small claimed count by naming the things ("two people" for "a man and a
+    woman", "3 girls" for "2 women and a little girl"), by counts that add up to it ("4
+    females" for "2 women and 2 girls") or by naming the counted thing as often ("two
+    dogs" for "a brown dog and a white dog"): such a count is not reported absent."""
+    if not _is_count(value) or not isinstance(value.value, Decimal) or value.value > _SMALL_COUNT:
+        return False
+    following = _following(text, value.span, 1)
+    noun = _SINGULAR.get(following[0], following[0]) if following else None
+    sentences = (
+        [best.analysis]
+        if best is not None
+        else [analysis for passage in passages for _, analysis in passage.sentences]
+    )
+    for analysis in sentences:
+        total = sum(_counts(analysis.text, locale, preset))
+        if total == value.value or total + _things(analysis.words) >= value.value:
+            return True
+        if noun is not None and analysis.stems.count(noun) >= value.value:
+            return True
+    return False
+
+
+#: Irregular plurals of what a count counts most often.
+_SINGULAR: dict[str, str] = {"men": "man", "women": "woman", "peopl": "person", "children": "child"}
+
+
+def _stated_elsewhere(
+    claim: Claim,
+    value: Value,
+    compared: Sequence[Value],
+    tables: list[tuple[Passage, _Sentences]],
+    passage: Passage,
+    number: int,
+    names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]],
+) -> bool:
+    """Whether another sentence states the claimed figure itself and holds a word of the
+    figure's own clause in the claim that the partner's sentence lacks ("Kinstler is 20
+    years old, Spence is 21" against "Kinstler ... is 20 years old. Spence ... is 21, and
+    Beckham ... 24 years old."): the partner is then another fact's figure, and the
+    evidence bears the claim out where it names what the claim names."""
+    own = _distances(claim.text, compared, [v.span for v in compared])[list(compared).index(value)]
+    distinctive = set(own) - passage.sentences[number][1].content
+    if not distinctive:
+        return False
+    for other_passage, table in tables:
+        for other_number, found in enumerate(table.values):
+            if other_passage is passage and other_number == number:
+                continue
+            sentence = other_passage.sentences[other_number][1]
+            if distinctive.isdisjoint(sentence.content):
+                continue
+            if names and _names_another(sentence.text, names):
+                continue
+            if any(pairable(value, v) and agree(value, v) is True for v in found):
+                return True
+    return False
 
 
 def _names_another(text: str, names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]]) -> bool:
@@ -569,12 +770,20 @@ def _names_another(text: str, names: Sequence[tuple[re.Pattern[str], re.Pattern[
 
 def _anywhere(value: Value, tables: list[tuple[Passage, _Sentences]]) -> bool:
     """The figure stands in the passages as a value of another kind: "2000" read as a
-    year in the claim and "2,000" as a number in the evidence or the reverse, or a bare
-    claimed number ("the CEO, 54,") with a unit in the evidence ("54-year-old")."""
+    year in the claim and "2,000" as a number in the evidence or the reverse, a bare
+    claimed number ("the CEO, 54,") with a unit in the evidence ("54-year-old"), or a
+    claimed age in years that the evidence writes bare ("21 years old" / "he is 21")."""
     if value.kind == "year":
         groups: tuple[str, ...] = ("number",)
     elif value.kind == "number" and value.unit is None:
         groups = ("year", "percent")
+    elif value.kind == "measure" and value.unit == "year":
+        # an age the evidence writes bare ("21 years old" against "he is 21")
+        return any(
+            found.unit is None and found.value == value.value
+            for _, table in tables
+            for _, found in table.groups.get("number", ())
+        )
     else:
         return False
     for _, table in tables:
@@ -585,6 +794,12 @@ def _anywhere(value: Value, tables: list[tuple[Passage, _Sentences]]) -> bool:
             if any(same_figure(value, found) for _, found in table.groups.get(key, ())):
                 return True
     return False
+
+
+def _year_in_name(value: Value, tables: list[tuple[Passage, _Sentences]]) -> bool:
+    """A claimed year the evidence writes only inside a name ("CMA Awards 2022", "Sochi
+    2014"): not absent, though a name is never compared as a figure."""
+    return value.kind == "year" and any(str(value.value) in p.number_keys for p, _ in tables)
 
 
 def _evidence_span(value: Value, passage: Passage, number: int, partner: Value) -> Span:
@@ -675,6 +890,7 @@ def _distances(text: str, values: Sequence[Value], skip: Sequence[Span]) -> list
                 distance += 1
             index -= 1
         index = bisect_left(starts, value.span.end)  # walk right
+        index = _partitive(tokens, index, value.span.end, skip)
         distance = 0
         while index < len(stems) and stems[index] != "":
             key = stems[index]
@@ -684,6 +900,21 @@ def _distances(text: str, values: Sequence[Value], skip: Sequence[Span]) -> list
             index += 1
         result.append(near)
     return result
+
+
+def _partitive(tokens: list[re.Match[str]], index: int, end: int, skip: Sequence[Span]) -> int:
+    """Where the words a figure counts begin: past "of" / "out of" and the whole that
+    follows, in a partitive ("two of nine colleges", "3 out of 5 games"), so the part
+    counts the noun as the whole does."""
+    look = index
+    while look < len(tokens) and tokens[look].group().casefold() in ("of", "out"):
+        look += 1
+    if look == index or look >= len(tokens):
+        return index
+    between = (tokens[look - 1].end(), tokens[look].start())
+    if any(end < s.start and between[0] <= s.start < between[1] for s in skip):
+        return look
+    return index
 
 
 def _choose(
@@ -735,4 +966,23 @@ def _choose(
             agree(value, candidates[i]) is not True,
         ),
     )
-    return candidates[ranked[0]]
+    first = ranked[0]
+    head = {word for word, distance in mine.items() if distance == 0}
+    if head and agree(value, candidates[first]) is not True:
+        # two candidates that count the same thing as the claim (the word right after
+        # each is the claim's: "a 16-year-old" against "the 33-year-old ... a 16-year-old")
+        # and that farther words barely tell apart (within 5%) are a near tie: the one
+        # that bears the claim out wins, so no contradiction rests on it
+        top = score(first)
+        heads = {w for w, d in theirs[first].items() if d == 0} & head
+        for index in ranked[1:]:
+            if candidates[index].unit != candidates[first].unit:
+                break
+            if (
+                heads
+                and heads <= {w for w, d in theirs[index].items() if d == 0}
+                and agree(value, candidates[index]) is True
+                and score(index) >= 0.95 * top
+            ):
+                return candidates[index]
+    return candidates[first]

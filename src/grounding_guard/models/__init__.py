@@ -3,9 +3,13 @@
 Enable the packaged default (``pip install 'grounding-guard[model]'``, offline)::
 
     from grounding_guard import check
-    from grounding_guard.models import load_judge
 
-    report = check(answer, evidence, citations="none", judge=load_judge("default"))
+    report = check(answer, evidence, citations="none", judge="model")
+
+``judge="model"`` is :func:`default_judge`: the combined judge
+(:mod:`grounding_guard.models.combined`), lexical evidence and the cosine of the
+packaged all-MiniLM-L6-v2 weighed by a fitted logistic model. ``load_judge("default")``
+is the plain cosine judge on the same model (``judge="embedding"``).
 
 ``load_judge`` also takes a model directory, an ``.onnx`` file, an installed package or
 (with ``allow_download=True``) a hub id; the model loads lazily, once per process.
@@ -15,6 +19,7 @@ imported when a model is first loaded.
 
 from __future__ import annotations
 
+from grounding_guard.models.combined import CombinedJudge
 from grounding_guard.models.errors import ModelLoadError
 from grounding_guard.models.judges import (
     DEFAULT_THRESHOLDS,
@@ -39,6 +44,7 @@ __all__ = [
     "DEFAULT_MODEL",
     "DEFAULT_THRESHOLDS",
     "MODEL_THRESHOLDS",
+    "CombinedJudge",
     "CrossEncoderJudge",
     "EmbeddingJudge",
     "LoadedModel",
@@ -57,9 +63,14 @@ __all__ = [
 
 
 def benchmark_judge(kind: str) -> object | None:
-    """The judge ``benchmarks/accuracy.py`` runs for ``kind``: the packaged embedding
-    judge for ``embedding`` and for the combined ``default`` (deterministic checks keep
-    their veto there); ``None`` for ``cross-encoder``, since no NLI weights ship."""
-    if kind in ("embedding", "default"):
-        return default_judge()
+    """The judge ``benchmarks/accuracy.py`` runs for ``kind``, on one thread: the
+    packaged embedding judge (plain cosine) for ``embedding``, the combined judge
+    (:func:`default_judge`, what ``Guard(judge="model")`` uses; the deterministic checks
+    keep their veto) for ``default``, with ``early_stop=False`` so that every score is
+    the full maximum over windows (the verdicts are the same either way); ``None`` for
+    ``cross-encoder``, since no NLI weights ship."""
+    if kind == "embedding":
+        return load_judge("default", threads=1)
+    if kind == "default":
+        return default_judge(threads=1, early_stop=False)
     return None

@@ -252,6 +252,10 @@ class OnnxBackend:
         if threads:
             options.intra_op_num_threads = int(threads)
             options.inter_op_num_threads = 1
+        # worker threads sleep between runs instead of spinning: a guard runs a few small
+        # batches per answer, and spinning threads only steal the cores the rest of the
+        # check (and the application) needs
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         options.log_severity_level = 3
         try:
             self._session = ort.InferenceSession(

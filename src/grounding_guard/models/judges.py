@@ -30,7 +30,7 @@ import os
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grounding_guard.errors import ConfigError
 from grounding_guard.judges.analysis import word_string
@@ -47,6 +47,9 @@ from grounding_guard.models.loading import (
     role_of,
 )
 from grounding_guard.models.windows import Window, passage_windows, select_windows, spend
+
+if TYPE_CHECKING:
+    from grounding_guard.models.combined import CombinedJudge
 
 __all__ = [
     "DEFAULT_THRESHOLDS",
@@ -375,25 +378,46 @@ class EmbeddingJudge(_ModelJudge):
                     scores[window] = cosine
         return scores
 
-    def _judge(self, model: LoadedModel, claim: Claim, passages: tuple[Passage, ...]) -> Judgement:
-        where = passages[0].id if len(passages) == 1 else None
+    def closest(
+        self, claim: Claim, passages: Sequence[Passage], enough: float | None = None
+    ) -> tuple[Window | None, float] | str:
+        """The window of ``passages`` closest to ``claim`` and its cosine (``(None, 0.0)``
+        when there is nothing to compare), or why it cannot be measured (a claim over the
+        model's limit, a spent answer budget). Loads the model; raises
+        :class:`ModelLoadError` when it cannot load.
+
+        With ``enough``, the window sharing most words with the claim is scored first and,
+        when its cosine reaches ``enough``, returned without scoring the others (a caller
+        that only needs to know whether some window reaches ``enough``)."""
+        model = self.load()
         text = claim.plain
         limit = self._limit(model)
         size = model.count(text)
         if size > limit:
-            return self._unverified(
-                claim,
-                passages,
-                f"the claim is {size} tokens, over the model's {limit}; it is never truncated",
-            )
+            return f"the claim is {size} tokens, over the model's {limit}; it is never truncated"
         windows = self._windows(model, claim, passages, limit, self.top_k)
         if not text or not windows:
-            return Judgement("unsupported", 0.0, (), where, None, self.name)
+            return None, 0.0
+        if enough is not None and len(windows) > 1:
+            content = claim.analysis.content
+            first = min(windows, key=lambda w: -len(content & w.content))
+            scores = self._cosines(model, text, [first])
+            if scores and scores[first] + 1e-9 >= enough:
+                return first, scores[first]
         scores = self._cosines(model, text, windows)
         if not scores:
-            return self._unverified(claim, passages, "the answer's model budget is spent")
+            return "the answer's model budget is spent"
         best = max(windows, key=lambda w: scores.get(w, -2.0))
-        cosine = scores[best]
+        return best, scores[best]
+
+    def _judge(self, model: LoadedModel, claim: Claim, passages: tuple[Passage, ...]) -> Judgement:
+        where = passages[0].id if len(passages) == 1 else None
+        found = self.closest(claim, passages)
+        if isinstance(found, str):
+            return self._unverified(claim, passages, found)
+        best, cosine = found
+        if best is None:
+            return Judgement("unsupported", 0.0, (), where, None, self.name)
         verdict = "supported" if cosine + 1e-9 >= self.threshold else "unsupported"
         return Judgement(verdict, _clamp(cosine), (), best.evidence_id, best.span, self.name)
 
@@ -645,11 +669,19 @@ def load_judge(
     return CrossEncoderJudge(files, **rest)
 
 
-def default_judge(**options: Any) -> EmbeddingJudge:
-    """The packaged default: all-MiniLM-L6-v2 (int8 ONNX) as an embedding judge.
+def default_judge(**options: Any) -> CombinedJudge:
+    """The default model judge (what ``Guard(judge="model")`` uses): the combined judge,
+    lexical evidence and the packaged all-MiniLM-L6-v2 (int8 ONNX) cosine weighed by a
+    fitted logistic model (:mod:`grounding_guard.models.combined`).
 
-    Needs ``pip install 'grounding-guard[model]'``; loads lazily, offline.
+    ``threshold`` (the probability that supports, default 0.5), ``weights`` and ``early_stop``
+    go to the combined judge, every other option to its embedding judge (``on_error``,
+    ``threads``, ``top_k``, ...). Needs ``pip install 'grounding-guard[model]'``; loads
+    lazily, offline.
     """
-    judge = load_judge("default", **options)
-    assert isinstance(judge, EmbeddingJudge)
-    return judge
+    from grounding_guard.models.combined import CombinedJudge
+
+    own = {k: options.pop(k) for k in ("threshold", "weights", "early_stop") if k in options}
+    embedding = load_judge("default", verbatim=False, **options)
+    assert isinstance(embedding, EmbeddingJudge)
+    return CombinedJudge(embedding, **own)

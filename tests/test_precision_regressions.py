@@ -1,0 +1,477 @@
+"""Precision regressions of the deterministic reason codes.
+
+Each row names a pattern that made a check fire on real data although the evidence bears
+the claim out (AttributionBench, WiCE, QAGS, SNLI; see BENCHMARKS.md "Reason-code
+precision"), written as a made-up sentence that shows the pattern. ``silent`` rows must
+not carry the code; ``fires`` rows keep a true catch of the same check next to them, so a
+fix never buys its precision with the check itself.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import grounding_guard as gg
+
+
+def _codes(claim: str, *evidence: str, **options: object) -> list[str]:
+    chunks = {str(number): text for number, text in enumerate(evidence, 1)}
+    marker = "".join(f"[{n}]" for n in chunks) if options.get("citations") != "none" else ""
+    report = gg.check(f"{claim} {marker}".rstrip(), chunks, **options)
+    return [code for unit in report.units for code in unit.codes]
+
+
+def _rows(table: list[tuple[str, str, str, bool]]) -> dict[str, object]:
+    return {
+        "argvalues": [row[1:] for row in table],
+        "ids": [row[0] for row in table],
+    }
+
+
+# ---- negation_mismatch -----------------------------------------------------------------
+
+NEGATION: list[tuple[str, str, str, bool]] = [
+    # (pattern, claim, evidence, fires)
+    (
+        "negation-inside-a-quoted-title",
+        "Marta Quill and Oren Pike performed the duet in the film.",
+        '"Never Perform Again" is a duet from the film, performed by Marta Quill and Oren Pike.',
+        False,
+    ),
+    (
+        "not-only-is-no-denial",
+        "A regular sleep schedule is important for memory and mood.",
+        "A regular sleep schedule is not only important for memory and mood, but also for focus.",
+        False,
+    ),
+    (
+        "whether-or-not-is-no-denial",
+        "There is a dispute about whether lab-grown meat should be labelled.",
+        "In the dispute about whether or not lab-grown meat should be labelled, critics speak up.",
+        False,
+    ),
+    (
+        "negation-of-a-word-the-claim-lacks",
+        "The captain says the team must take risks in the final.",
+        "The captain says the team must not be afraid to take risks in the final.",
+        False,
+    ),
+    (
+        "aside-repeats-what-the-text-states-plainly",
+        "The rule stops an heir inheriting land from a parent they harmed.",
+        "The rule stops an heir inheriting land from a parent they harmed (so a guilty heir "
+        "cannot inherit from either parent).",
+        False,
+    ),
+    (
+        "both-sides-negate-different-words",
+        "The patient may show a slight shrug or movement, not dramatic movement like in films.",
+        "The patient may show a slight shrug or movement, but the arms will not jump up like "
+        "in films.",
+        False,
+    ),
+    (
+        "paraphrased-denial-refused",
+        "The board refused to approve the merger with the mill.",
+        "The board would not approve the merger with the mill.",
+        False,
+    ),
+    (
+        "paraphrased-denial-ruled-out",
+        "The investor ruled out further funding for the startup.",
+        "The investor said it could not provide further funding for the startup.",
+        False,
+    ),
+    (
+        "failed-without-to-denies-nothing-after",
+        "The first attempt to extend the opening hours failed in 2012.",
+        "The first attempt to extend the opening hours was made in 2012.",
+        False,
+    ),
+    (
+        "seem-is-skipped-to-the-denied-verb",
+        "The child notices the camera on the steps.",
+        "The child stands on the steps and does not seem to notice the camera.",
+        True,
+    ),
+    (
+        "plain-added-negation",
+        "The pump does not support solar power.",
+        "The pump supports solar power.",
+        True,
+    ),
+    ("nobody", "Nobody is dancing in the hall.", "A group of people is dancing in the hall.", True),
+]
+
+
+@pytest.mark.parametrize(("claim", "evidence", "fires"), **_rows(NEGATION))
+def test_negation_mismatch_precision(claim: str, evidence: str, fires: bool) -> None:
+    assert ("negation_mismatch" in _codes(claim, evidence)) is fires
+
+
+# ---- direction_mismatch ----------------------------------------------------------------
+
+DIRECTION: list[tuple[str, str, str, bool]] = [
+    (
+        "claim-contrasts-both-sides-itself",
+        "Blasts make larger pressure waves than shear waves and smaller surface waves than "
+        "pressure waves.",
+        "Blasts also make smaller surface waves than pressure waves.",
+        False,
+    ),
+    (
+        "up-down-as-a-path",
+        "The porter carries a crate down the street.",
+        "A porter in a red coat carries a wooden crate on his back up a steep street.",
+        False,
+    ),
+    (
+        "shared-word-is-not-the-nearest",
+        "The square may close to cars in a bid to get more people cycling.",
+        "The square may close to cars in a bid to make the town less car heavy for people cycling.",
+        False,
+    ),
+    (
+        "particle-against-a-change-verb",
+        "A group of boys is lying down.",
+        "A group of boys jumping over a friend who lies on the grass.",
+        False,
+    ),
+    (
+        "particles-flip",
+        "The cook looks up at the oven.",
+        "The cook looks down at the oven in the kitchen.",
+        True,
+    ),
+    ("verbs-flip", "Sales fell 20 percent in 2022.", "Sales grew 20 percent in 2022.", True),
+]
+
+
+@pytest.mark.parametrize(("claim", "evidence", "fires"), **_rows(DIRECTION))
+def test_direction_mismatch_precision(claim: str, evidence: str, fires: bool) -> None:
+    assert ("direction_mismatch" in _codes(claim, evidence)) is fires
+
+
+# ---- quote_mismatch / quote_drops_negation ---------------------------------------------
+
+QUOTES: list[tuple[str, str, str, bool]] = [
+    (
+        "quote-lowers-its-first-letter",
+        'Critics call the levy a "window tax" on small homes.',
+        "'Window tax' hits small homes hardest, critics say.",
+        False,
+    ),
+    (
+        "hyphen-or-space",
+        'The clinic offers a "whole person" approach to care.',
+        "The clinic offers a whole-person approach to care.",
+        False,
+    ),
+    (
+        "title-of-short-capitalised-words",
+        'The video for "All For You" was filmed at Rook Hall.',
+        "The video was filmed at Rook Hall.",
+        False,
+    ),
+    (
+        "capital-that-is-no-sentence-start",
+        'The plant "Treats all waste water" on site.',
+        "The plant treats all waste water on site.",
+        True,
+    ),
+    (
+        "word-changed",
+        'The mayor called it "a bold step ahead".',
+        "The mayor called it a bold step forward.",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "evidence", "fires"), **_rows(QUOTES))
+def test_quote_mismatch_precision(claim: str, evidence: str, fires: bool) -> None:
+    assert ("quote_mismatch" in _codes(claim, evidence)) is fires
+
+
+def test_a_claim_that_keeps_the_negation_drops_nothing() -> None:
+    evidence = 'He said he "did not want rivals and outsiders" to write the rules.'
+    claim = 'He said he did not want "rivals and outsiders" to write the rules.'
+    assert "quote_drops_negation" not in _codes(claim, evidence)
+    assert "quote_drops_negation" in _codes('He wanted "rivals and outsiders" to write.', evidence)
+
+
+def test_attribution_reports_no_misquote_when_another_chunk_holds_the_quote() -> None:
+    # the quote stands in chunk 1, the rest of the claim in chunk 2: whatever the verdict,
+    # the quote is no misquote
+    claim = 'The mayor called the budget plan "a bold step forward" for the city in 2024.'
+    chunks = (
+        'Critics and friends alike said it was "a bold step forward" indeed.',
+        "The mayor presented the budget plan for the city in 2024.",
+    )
+    assert "quote_mismatch" not in _codes(claim, *chunks, citations="none")
+    absent = 'The mayor called the budget plan "a giant leap" for the city in 2024.'
+    assert "quote_mismatch" in _codes(absent, *chunks, citations="none")
+
+
+# ---- value_mismatch / value_not_in_evidence --------------------------------------------
+
+VALUES: list[tuple[str, str, str, str, bool]] = [
+    # (pattern, claim, evidence, code, fires)
+    (
+        "tokenised-spaced-compound",
+        "The 36-year-old retired last May after 15 years at the club.",
+        "The 36 - year - old retired last may after 15 years at his boyhood club.",
+        "value_mismatch",
+        False,
+    ),
+    (
+        "possessive-before-a-year",
+        "Lee voices Fred in Harbor Bros.' 2021 film.",
+        "Lee voices Fred in the 2021 film by Harbor Bros.",
+        "name_not_in_evidence",
+        False,
+    ),
+    (
+        "then-prefixed-age",
+        "Nash was Kay's then-16-year-old neighbour.",
+        "Nash, 16 at the time, was Kay's neighbour.",
+        "name_not_in_evidence",
+        False,
+    ),
+    (
+        "top-prefixed-count",
+        "The top eight teams qualify directly for the final round.",
+        "The top-8 teams qualify directly for the final round.",
+        "value_not_in_evidence",
+        False,
+    ),
+    (
+        "name-number-read-whole",
+        "Low CYP1A2 activity slows the breakdown of caffeine.",
+        "Low CYP1A2 activity slows the breakdown of caffeine.",
+        "name_not_in_evidence",
+        False,
+    ),
+    (
+        "pronoun-i-in-a-title",
+        "Dee Rowe sang 'If Leaving You Is Wrong I Don't Want to Stay.'",
+        "Dee Rowe sang a song about leaving in 1974.",
+        "name_not_in_evidence",
+        False,
+    ),
+    (
+        "first-day-of-a-day-range",
+        "Group A played in Lyon from 12 to 18 April 2015.",
+        "Group A: Lyon, France, 12-18 April 2015.",
+        "value_not_in_evidence",
+        False,
+    ),
+    (
+        "far-apart-alternatives-are-two-values",
+        "The bank issued a silver €10 coin in 2014.",
+        "In 2014 the bank issued coins with a face value of €10 or €50.",
+        "value_not_in_evidence",
+        False,
+    ),
+    (
+        "fraction-written-apart",
+        "Campaigners say two thirds of the homes are affected.",
+        "Almost two-thirds of homes affected are occupied, campaigners say.",
+        "value_not_in_evidence",
+        False,
+    ),
+    (
+        "partitive-part-and-whole",
+        "There are two colleges in the county that start with the letter R.",
+        "Rowan and Rider were two of nine colleges in the county.",
+        "value_mismatch",
+        False,
+    ),
+    (
+        "figure-stated-in-the-sentence-naming-it",
+        "Ames is 20 years old, Bell is 21, and Cole is 24.",
+        "Ames is the youngest, as she is 20 years old. Bell is 21, and Cole is the oldest at "
+        "24 years old.",
+        "value_mismatch",
+        False,
+    ),
+    (
+        "a-weaker-lower-bound-is-implied",
+        "More than £400,000 was lost by the councils.",
+        "The councils lost more than £1m last year.",
+        "value_mismatch",
+        False,
+    ),
+    (
+        "a-stronger-lower-bound-still-differs",
+        "At least 300 firms joined the fund.",
+        "At least 200 firms joined the fund.",
+        "value_mismatch",
+        True,
+    ),
+    (
+        "date-without-its-year-in-a-dated-text",
+        "The album came out on 28 June 2019.",
+        "Posted 2 May 2019. The album comes out on June 28 on vinyl.",
+        "value_not_in_evidence",
+        False,
+    ),
+    (
+        "an-end-of-a-date-range",
+        "The paper ran the story on September 23, 2015.",
+        "Archived copies: 23 Sep 2015 - 21 Jun 2022. The paper ran the story.",
+        "value_not_in_evidence",
+        False,
+    ),
+    (
+        "abbreviated-month-before-a-day",
+        "On January 25, 2019, the team moved to car No. 1.",
+        "MOORESVILLE (Jan. 25, 2019) - The team moved to car No. 1 today.",
+        "value_not_in_evidence",
+        False,
+    ),
+    (
+        "age-written-bare",
+        "Bell, who is 21 years old, reached the final.",
+        "Bell reached the final; he is 21.",
+        "value_not_in_evidence",
+        False,
+    ),
+    (
+        "year-inside-an-event-name",
+        "Rae won the singer of the year award in 2022.",
+        "Song Awards 2022: Rae won the singer of the year award.",
+        "value_not_in_evidence",
+        False,
+    ),
+    (
+        "counts-of-different-things",
+        "Five people are standing by the stairs.",
+        "Three women and two men are standing by the stairs.",
+        "value_mismatch",
+        False,
+    ),
+    (
+        "counts-that-add-up",
+        "Six men are standing in the hall.",
+        "Two men stand in the hall as four others look on.",
+        "value_mismatch",
+        False,
+    ),
+    (
+        "things-named-one-by-one",
+        "Two dogs run on the grass.",
+        "A brown dog and a white dog run on the grass.",
+        "value_not_in_evidence",
+        False,
+    ),
+    (
+        "two-ages-in-one-sentence",
+        "Ruiz is willing to fight for the shirt he made his own as a 16-year-old in 1996.",
+        "The 33 - year - old says he is willing to fight for the shirt he made his own after "
+        "breaking into the side as a 16 - year - old in 1996.",
+        "value_mismatch",
+        False,
+    ),
+    (
+        "same-noun-other-count",
+        "The firm hired 18 new engineers in May.",
+        "The firm hired 17 new engineers in May.",
+        "value_mismatch",
+        True,
+    ),
+    (
+        "count-absent-from-a-plain-plural",
+        "The new wing holds twelve reading rooms for students.",
+        "The new wing holds reading rooms for students.",
+        "value_not_in_evidence",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "code", "fires"),
+    [row[1:] for row in VALUES],
+    ids=[row[0] for row in VALUES],
+)
+def test_value_codes_precision(claim: str, evidence: str, code: str, fires: bool) -> None:
+    assert (code in _codes(claim, evidence)) is fires
+
+
+# ---- name_not_in_evidence --------------------------------------------------------------
+
+NAMES: list[tuple[str, str, str, bool]] = [
+    (
+        "a-month-is-no-name",
+        "The show aired in July 2018 on the network.",
+        "The show aired on the network on 2018-07-14.",
+        False,
+    ),
+    (
+        "expansion-against-dotted-acronym",
+        "The family moved back to the United States in 1954.",
+        "The family moved back to the U.S. in 1954.",
+        False,
+    ),
+    (
+        "acronym-against-expansion",
+        "According to the CDC, the test finds 60 percent of cases.",
+        "According to the Centers for Disease Control, the test finds 60 percent of cases.",
+        False,
+    ),
+    (
+        "expansion-against-acronym",
+        "He won the Writers Guild of Canada award for the film.",
+        "He won the WGC award for the film.",
+        False,
+    ),
+    (
+        "acronym-the-claim-defines",
+        "Heart size is read with the cardiothoracic ratio (CTR) on an x-ray.",
+        "Heart size is read as the cardiothoracic ratio on an x-ray.",
+        False,
+    ),
+    (
+        "derived-form",
+        "Many European languages name the country after a tribe.",
+        "Many languages of Europe name the country after a tribe.",
+        False,
+    ),
+    (
+        "written-joined",
+        "Gadget Crunch praised the website in 2009.",
+        "GadgetCrunch praised the website in 2009.",
+        False,
+    ),
+    (
+        "single-quoted-title",
+        "Lia Moss sang 'I Wish to Be Bobby's Girl.'",
+        "Lia Moss sang a song about Bobby.",
+        False,
+    ),
+    (
+        "capital-after-a-dash-bullet",
+        "Good samples are: - Clean solvents - Pure oils and fats.",
+        "Good samples are clean solvents, oils and fats.",
+        False,
+    ),
+    ("accents-dropped", "Sadio Mane scored twice.", "Sadio Mané scored twice.", False),
+    (
+        "a-similar-surname-is-another-name",
+        "Ada Johnson won the race.",
+        "Ada Johnston won the race.",
+        True,
+    ),
+    (
+        "an-absent-person",
+        "Dr. Alvarez measured 14 hours of battery life.",
+        "Lab testing measured 14 hours of battery life.",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(("claim", "evidence", "fires"), **_rows(NAMES))
+def test_name_not_in_evidence_precision(claim: str, evidence: str, fires: bool) -> None:
+    assert ("name_not_in_evidence" in _codes(claim, evidence)) is fires
