@@ -1,16 +1,29 @@
 #!/usr/bin/env bash
-# The whole test suite, from a fresh machine: venv, dev tools, lint, types, tests.
+# The whole test suite, from a fresh machine: venv, dev tools, the three framework adapters
+# with their frameworks, lint, types, the core tests, the adapter tests and the notebooks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
-.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+ADAPTERS=(adapters/langchain adapters/llama-index adapters/guardrails)
+# one resolve for the core, the adapters and their frameworks keeps their versions coherent
+.venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]' \
+  $(for adapter in "${ADAPTERS[@]}"; do printf -- '-e %s[test] ' "$adapter"; done)
 echo "== ruff"
-.venv/bin/ruff check src tests benchmarks scripts
-.venv/bin/ruff format --check src tests benchmarks scripts
-echo "== mypy (strict, core)"
+.venv/bin/ruff check src tests benchmarks scripts adapters notebooks
+.venv/bin/ruff format --check src tests benchmarks scripts adapters notebooks
+echo "== mypy (strict: core and adapters)"
 .venv/bin/mypy
-echo "== pytest (sockets disabled)"
+# by package name: the LlamaIndex adapter lives in the llama_index namespace package
+.venv/bin/mypy --strict -p langchain_grounding_guard -p llama_index.postprocessor.grounding_guard \
+  -p guardrails_grounding_guard
+echo "== pytest (sockets disabled): core"
 .venv/bin/pytest
+for adapter in "${ADAPTERS[@]}"; do
+  echo "== pytest (sockets disabled): $adapter"
+  (cd "$adapter" && ../../.venv/bin/pytest -p no:cacheprovider)
+done
+echo "== notebooks (nbmake, offline)"
+.venv/bin/pytest --nbmake notebooks -p no:cacheprovider

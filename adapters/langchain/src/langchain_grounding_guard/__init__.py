@@ -1,0 +1,22 @@
+"""grounding-guard for LangChain: check a RAG chain's answer against the documents it
+retrieved, and flag, filter or block the claims they do not back, streaming included::
+
+    from langchain_grounding_guard import GroundingGuard, format_evidence
+    chain = rag_chain | GroundingGuard(mode="filter")   # rag_chain outputs answer + context
+    result = chain.invoke("question")                    # result["grounding"]: the report
+"""
+
+from __future__ import annotations
+
+from langchain_grounding_guard._convert import format_evidence, to_evidence
+from langchain_grounding_guard._parser import GroundingOutputParser
+from langchain_grounding_guard._runnable import GroundingGuard
+from langchain_grounding_guard._upstream import REPORT_KEY
+
+__all__ = [
+    "REPORT_KEY",
+    "GroundingGuard",
+    "GroundingOutputParser",
+    "format_evidence",
+    "to_evidence",
+]

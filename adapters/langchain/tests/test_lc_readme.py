@@ -1,0 +1,26 @@
+"""The README's examples run as written (one namespace, in order), offline."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from lc_support import FILTERED
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_readme_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) >= 3
+    namespace: dict[str, object] = {}
+    for block in blocks:
+        exec(compile(block, str(README), "exec"), namespace)
+    out = capsys.readouterr().out
+    assert out.startswith(FILTERED + "\n")  # the filtered answer, printed first
+    assert "I can't answer that from the sources." in out
+    assert "FAIL" in out  # the streamed report's summary line
+    reports = namespace["reports"]
+    assert isinstance(reports, list)
+    assert reports[-1].counts["invalid"] == 2
