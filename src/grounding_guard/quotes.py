@@ -112,12 +112,18 @@ _UNSPACED = (
     "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u31f0-\u31ff\u3400-\u4dbf"
     "\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f"
 )
-_UNSPACED_RE = re.compile(f"[{_UNSPACED}]")
+
+
+# The patterns over these wide ranges take milliseconds each to compile and serve only
+# answers that quote: they are compiled on first use, not at import.
+@lru_cache(maxsize=1)
+def _unspaced_re() -> re.Pattern[str]:
+    return re.compile(f"[{_UNSPACED}]")
 
 
 def is_unspaced_script(text: str) -> bool:
     """True when ``text`` holds a character of a script written without spaces."""
-    return _UNSPACED_RE.search(text) is not None
+    return _unspaced_re().search(text) is not None
 
 
 def letter_pairs(text: str) -> list[str]:
@@ -287,7 +293,7 @@ def _word_count(text: str) -> int:
 def _checkable_quote(text: str) -> bool:
     if _word_count(text) >= QUOTE_MIN_WORDS:
         return True
-    return len(_UNSPACED_RE.findall(text)) >= QUOTE_MIN_UNSPACED_CHARS
+    return len(_unspaced_re().findall(text)) >= QUOTE_MIN_UNSPACED_CHARS
 
 
 # ---- verbatim spans --------------------------------------------------------------------
@@ -378,7 +384,7 @@ def _joined(left: str, right: str) -> bool:
     wordish_right = right.isalnum() or unicodedata.category(right).startswith("M")
     if not (wordish_left and wordish_right):
         return False
-    return not (_UNSPACED_RE.match(left) or _UNSPACED_RE.match(right))
+    return not (_unspaced_re().match(left) or _unspaced_re().match(right))
 
 
 def _occurrences(needle: str, form: str, begin: int = 0) -> Iterator[tuple[int, int]]:
@@ -708,12 +714,18 @@ _IGNORABLE = (
     "\u300c\u300d\u300e\u300f*_~`,\u3001\uff0c.!?;:\u2026\u3002\uff01\uff1f\uff1b\uff1a"
     "()\\[\\]{}\uff08\uff09\u3010\u3011\u3014\u3015\\-\u2010\u2011\u2012\u2013\u2014\u2015"
 )
-_TOKEN = re.compile(
-    f"(?P<u>[{_UNSPACED}])"
-    r"|(?P<n>\d+(?:[.,]\d+)*)"
-    f"|(?P<w>(?:(?![{_UNSPACED}])[^\\W\\d_])+(?:'(?:(?![{_UNSPACED}])[^\\W\\d_])+)*)"
-    f"|(?P<s>[^\\w\\s{_IGNORABLE}])"
-)
+
+
+@lru_cache(maxsize=1)
+def _token_re() -> re.Pattern[str]:
+    return re.compile(
+        f"(?P<u>[{_UNSPACED}])"
+        r"|(?P<n>\d+(?:[.,]\d+)*)"
+        f"|(?P<w>(?:(?![{_UNSPACED}])[^\\W\\d_])+(?:'(?:(?![{_UNSPACED}])[^\\W\\d_])+)*)"
+        f"|(?P<s>[^\\w\\s{_IGNORABLE}])"
+    )
+
+
 _COMPARISON = "<>=\u2264\u2265\u2260\u2248\u2243\u2245\u226a\u226b~\u223c"
 _PERCENT = "%\u2030\u2031"
 _ARITHMETIC = "+\u2212\u00d7\u00f7\u00b1\u2213"
@@ -741,7 +753,7 @@ class _Token:
 @lru_cache(maxsize=256)
 def _tokens(text: str) -> tuple[_Token, ...]:
     out = []
-    for match in _TOKEN.finditer(text):
+    for match in _token_re().finditer(text):
         kind = match.lastgroup or "s"
         surface = match.group()
         out.append(_Token(kind, surface, surface.lower(), match.start(), match.end()))
@@ -1053,7 +1065,12 @@ def check_label(label: str, quotes: Iterable[QuoteSource]) -> SentenceProblem | 
 
 # ---- a line within a span --------------------------------------------------------------
 
-_PLAIN_WORD = re.compile(f"[{_UNSPACED}]|(?:(?![{_UNSPACED}])[^\\W_])+")
+
+@lru_cache(maxsize=1)
+def _plain_word_re() -> re.Pattern[str]:
+    return re.compile(f"[{_UNSPACED}]|(?:(?![{_UNSPACED}])[^\\W_])+")
+
+
 _LETTERS = re.compile(r"[^\W\d_]+")
 _SPAN_SYMBOLS = "%\u2030\u00b0+\u2212\u00b1$\u20ac\u00a3\u00a5\u00d7\u00f7<>=\u2264\u2265\u2260"
 _FOLLOW_WINDOW = 60
@@ -1086,10 +1103,10 @@ def line_within_span(line: str, span: str) -> bool:
     if not isinstance(line, str) or not isinstance(span, str):
         raise TypeError("line and span must be str")
     line, span = _clean(line), _clean(span)
-    words = [w.lower() for w in _PLAIN_WORD.findall(line)]
+    words = [w.lower() for w in _plain_word_re().findall(line)]
     if not words:
         return False
-    vocabulary = {w.lower() for w in _PLAIN_WORD.findall(span)}
+    vocabulary = {w.lower() for w in _plain_word_re().findall(span)}
     if any(word not in vocabulary for word in words):
         return False
     if _negation_forms(line) != _negation_forms(span):
