@@ -142,14 +142,16 @@ class CitationStyle:
         return [i for marker in self.find(text) for i in marker.ids]
 
 
-def _min_width(pattern: re.Pattern[str]) -> int | None:
-    try:  # the parser is private; fall back to probing when it is not there
+def pattern_widths(pattern: re.Pattern[str]) -> tuple[int, int] | None:
+    """The shortest and longest text ``pattern`` can match (the longest is very large
+    when unbounded), or ``None`` when the parser cannot tell."""
+    try:  # the parser is private; callers fall back when it is not there
         try:
             from re import _parser as parser  # type: ignore[attr-defined]
         except ImportError:  # Python < 3.11
             import sre_parse as parser
-        low, _high = parser.parse(pattern.pattern, pattern.flags).getwidth()
-        return int(low)
+        low, high = parser.parse(pattern.pattern, pattern.flags).getwidth()
+        return int(low), int(high)
     except Exception:
         return None
 
@@ -165,8 +167,10 @@ def _validate_pattern(pattern: object) -> None:
         raise ConfigError(
             f"citations pattern {pattern.pattern!r} has no group: add a named group (?P<id>...)"
         )
-    width = _min_width(pattern)
-    if width == 0 or (width is None and pattern.fullmatch("") is not None):
+    widths = pattern_widths(pattern)
+    if (widths is not None and widths[0] == 0) or (
+        widths is None and pattern.fullmatch("") is not None
+    ):
         raise ConfigError(
             f"citations pattern {pattern.pattern!r} can match zero characters; "
             "a marker must consume at least one character"

@@ -370,20 +370,18 @@ async def _drive(engine: Generator[JudgeRequest, Judgement, Checked], judge: Any
     try:
         request = next(engine)
         while True:
-            if isinstance(judge, CallableJudge):
-                result = judge.call(*request)
-                if hasattr(result, "__await__"):
-                    result = await result
-                judgement = judge.read(result, request[1])
-            else:
-                result = judge.judge(*request)
-                if hasattr(result, "__await__"):
-                    result = await result
-                judgement = _read(judge, result, request)
-            request = engine.send(judgement)
+            request = engine.send(await _ajudge(judge, request))
     except StopIteration as stop:
         checked: Checked = stop.value
     return checked
+
+
+async def _ajudge(judge: Any, request: JudgeRequest) -> Judgement:
+    """The judge's answer to one request, awaited when the judge is async."""
+    result = judge.call(*request) if isinstance(judge, CallableJudge) else judge.judge(*request)
+    if hasattr(result, "__await__"):
+        result = await result
+    return _read(judge, result, request)
 
 
 def _read(judge: Any, result: Any, request: JudgeRequest) -> Judgement:

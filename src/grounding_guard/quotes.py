@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 from itertools import pairwise
-from typing import Literal
+from typing import Literal, get_args
 
 from grounding_guard.judges.analysis import sentence_spans
 from grounding_guard.judges.base import Claim, Passage
@@ -90,15 +90,7 @@ SentenceProblem = Literal[
     "quote_drops_negation",
 ]
 #: Every answer :func:`check_sentence` can give besides ``None``.
-SENTENCE_PROBLEMS: tuple[str, ...] = (
-    "quote_drops_negation",
-    "beyond_quotes",
-    "name_not_quoted",
-    "symbol_not_quoted",
-    "number_not_quoted",
-    "qualifier_not_quoted",
-    "negation_differs",
-)
+SENTENCE_PROBLEMS: tuple[str, ...] = get_args(SentenceProblem)
 
 #: A quote and the text it was cut from: a pair, or a mapping with "quote" and "source".
 QuoteSource = tuple[str, str] | Mapping[str, str]

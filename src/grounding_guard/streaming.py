@@ -49,10 +49,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from grounding_guard.actions import _BULLET_ONLY, filter_text
-from grounding_guard.citations import AUTO_ORDER, PRESETS, CitationStyle, detect_style, get_style
+from grounding_guard.citations import (
+    AUTO_ORDER,
+    PRESETS,
+    CitationStyle,
+    detect_style,
+    get_style,
+    pattern_widths,
+)
 from grounding_guard.engine import Checked, JudgeRequest, _judge_segment, _outside
 from grounding_guard.evidence import EvidenceMap
-from grounding_guard.judges.custom import CallableJudge
 from grounding_guard.model import Judgement, Marker, Report, Span, Unit
 from grounding_guard.text.markdown import is_prose
 from grounding_guard.text.segment import Segment, segment
@@ -84,14 +90,8 @@ def _max_width(pattern: Any) -> int:
     """The longest text ``pattern`` can match (the window when unbounded or unknown)."""
     width = _WIDTHS.get(pattern)
     if width is None:
-        try:
-            try:
-                from re import _parser as parser  # type: ignore[attr-defined]
-            except ImportError:  # Python < 3.11
-                import sre_parse as parser
-            width = min(int(parser.parse(pattern.pattern, pattern.flags).getwidth()[1]), _WINDOW)
-        except Exception:
-            width = _WINDOW
+        widths = pattern_widths(pattern)
+        width = _WINDOW if widths is None else min(widths[1], _WINDOW)
         _WIDTHS[pattern] = width
     return width
 
@@ -593,7 +593,7 @@ async def astream(
 ) -> AsyncIterator[StreamEvent]:
     """Async :func:`stream`: chunks may be an async iterable, evidence an awaitable (or a
     callable returning one), and an async judge is awaited."""
-    from grounding_guard.guard import _read
+    from grounding_guard.guard import _ajudge
 
     core = _Core(guard)
     judge = guard._judge
@@ -609,17 +609,6 @@ async def astream(
             state["value"] = source
         return guard.evidence_map(state["value"], catalog)
 
-    async def judged(request: JudgeRequest) -> Judgement:
-        if isinstance(judge, CallableJudge):
-            result = judge.call(*request)
-            if hasattr(result, "__await__"):
-                result = await result
-            return judge.read(result, request[1])
-        result = judge.judge(*request)
-        if hasattr(result, "__await__"):
-            result = await result
-        return _read(judge, result, request)
-
     async def drive(step: Generator[_Action, Any, None]) -> AsyncIterator[StreamEvent]:
         try:
             action = next(step)
@@ -630,7 +619,7 @@ async def astream(
                 elif action is _EVIDENCE:
                     action = step.send(await resolve_evidence())
                 else:
-                    action = step.send(await judged(action))
+                    action = step.send(await _ajudge(judge, action))
         except StopIteration:
             return
 

@@ -48,11 +48,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from grounding_guard.errors import ConfigError
-from grounding_guard.judges.analysis import word_string
 from grounding_guard.judges.base import Claim, Passage
 from grounding_guard.judges.lexical import best_sentence
 from grounding_guard.model import Judgement, Reason, Span
 from grounding_guard.models.errors import ModelLoadError
+from grounding_guard.models.judges import verbatim_in
 
 __all__ = [
     "DEFAULT_COMBINED_THRESHOLD",
@@ -95,8 +95,6 @@ WEIGHTS: Mapping[str, float] = {
 
 #: ``P`` at or above which the combined judge supports a claim.
 DEFAULT_COMBINED_THRESHOLD = 0.5
-#: Fewest words a claim needs for its verbatim presence to count as support.
-MIN_VERBATIM_WORDS = 3
 
 
 def lexical_features(claim: Claim, passages: Sequence[Passage]) -> dict[str, float]:
@@ -248,15 +246,8 @@ class CombinedJudge:
     # ---- measuring --------------------------------------------------------------------------
     @staticmethod
     def _verbatim(claim: Claim, passages: Sequence[Passage]) -> Measured | None:
-        words = claim.analysis.words
-        if len(words) < MIN_VERBATIM_WORDS:
-            return None
-        needle = word_string(words)
-        for passage in passages:
-            if needle in passage.word_text:
-                best = best_sentence(claim, (passage,))
-                return Measured({}, True, passage.id, best.span if best else None)
-        return None
+        found = verbatim_in(claim, passages)
+        return None if found is None else Measured({}, True, found[0].id, found[1])
 
     def measure(self, claim: Claim, passages: Sequence[Passage]) -> Measured:
         """Every feature of ``claim`` against ``passages``, the cosine included (runs the

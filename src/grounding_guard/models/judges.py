@@ -87,6 +87,20 @@ MIN_WINDOW_TOKENS = 8
 MIN_VERBATIM_WORDS = 3
 
 
+def verbatim_in(claim: Claim, passages: Sequence[Passage]) -> tuple[Passage, Span | None] | None:
+    """The first passage whose words hold the claim's words in order (a claim of at least
+    ``MIN_VERBATIM_WORDS`` words), with its best sentence: support no model need judge."""
+    words = claim.analysis.words
+    if len(words) < MIN_VERBATIM_WORDS:
+        return None
+    needle = word_string(words)
+    for passage in passages:
+        if needle in passage.word_text:
+            best = best_sentence(claim, (passage,))
+            return passage, best.span if best is not None else None
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Ranked:
     """One evidence window and how close it is to a claim (``EmbeddingJudge.rank``)."""
@@ -278,16 +292,10 @@ class _ModelJudge:
 
     def _verbatim(self, claim: Claim, passages: Sequence[Passage]) -> Judgement | None:
         """Support without the model: the claim's words stand, in order, in a chunk."""
-        words = claim.analysis.words
-        if len(words) < MIN_VERBATIM_WORDS:
+        found = verbatim_in(claim, passages)
+        if found is None:
             return None
-        needle = word_string(words)
-        for passage in passages:
-            if needle in passage.word_text:
-                best = best_sentence(claim, (passage,))
-                span = best.span if best is not None else None
-                return Judgement("supported", 1.0, (), passage.id, span, self.name)
-        return None
+        return Judgement("supported", 1.0, (), found[0].id, found[1], self.name)
 
     def _judge(self, model: LoadedModel, claim: Claim, passages: tuple[Passage, ...]) -> Judgement:
         raise NotImplementedError

@@ -301,15 +301,31 @@ def _from_directory(
             f"no tokenizer.json in {directory}: pass tokenizer=PATH to a tokenizer.json"
         )
     _check_modules(chosen)
+    return _files(source, name, chosen, kind, tokenizer, max_length, onnx, directory, config)
+
+
+def _files(
+    source: str,
+    name: str,
+    backend: str,
+    kind: str | None,
+    tokenizer: Path | None,
+    max_length: int | None,
+    model: Path | None,
+    directory: Path,
+    config: dict[str, Any],
+) -> ModelFiles:
+    """The files found, with what the caller left open read from the model's own files:
+    its kind from the config, its window, pooling and settings from the directory."""
     return ModelFiles(
         source=source,
         name=name,
-        backend=chosen,
+        backend=backend,
         kind=kind or detect_kind(config),
         tokenizer=tokenizer,
         max_length=max_length or _max_length(directory, config),
         pooling=_pooling(directory),
-        model=onnx,
+        model=model,
         directory=directory,
         config=config,
         settings=_settings(directory),
@@ -463,19 +479,8 @@ def resolve(
                 f"no tokenizer for {path}: pass tokenizer=PATH to its tokenizer.json"
             )
         _check_modules("onnx")
-        return ModelFiles(
-            source=text,
-            name=path.stem if path.stem not in _GENERIC else _display_name(directory),
-            backend="onnx",
-            kind=kind or detect_kind(config),
-            tokenizer=tok,
-            max_length=max_length or _max_length(directory, config),
-            pooling=_pooling(directory),
-            model=path,
-            directory=directory,
-            config=config,
-            settings=_settings(directory),
-        )
+        name = path.stem if path.stem not in _GENERIC else _display_name(directory)
+        return _files(text, name, "onnx", kind, tok, max_length, path, directory, config)
     if path.is_dir():
         return _from_directory(path, text, _display_name(path), tokenizer=tok, file=file, **options)
     looks_like_path = (
