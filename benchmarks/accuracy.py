@@ -8,7 +8,7 @@ reason code on real data; latency; the command that produced it. Run from the re
     python benchmarks/accuracy.py --limit 200     # a fixed random sample per set
     python benchmarks/accuracy.py --json benchmarks/results/accuracy.json
 
-The ``embedding`` and ``cross-encoder`` rows run only when ``grounding_guard.models``
+The ``embedding`` and ``cross-encoder`` rows run only when ``grounding_guard.judges.model``
 exists and its ``benchmark_judge(kind)`` returns a judge callable for them (see
 ``benchmarks/README.md``); otherwise they read "not installed".
 """
@@ -144,21 +144,21 @@ class JudgeSpec:
 
 
 def model_judges() -> dict[str, Any]:
-    """The hook for model judges: ``grounding_guard.models.benchmark_judge(kind)`` for
+    """The hook for model judges: ``grounding_guard.judges.model.benchmark_judge(kind)`` for
     ``embedding``, ``cross-encoder`` and ``default`` returns a synchronous judge callable
     ``(claim, evidence_text) -> float | Judgement`` or ``None``; a string here says why
     there is none."""
     try:
-        models = importlib.import_module("grounding_guard.models")
+        models = importlib.import_module("grounding_guard.judges.model")
     except ModuleNotFoundError as exc:
-        if exc.name not in ("grounding_guard.models", "grounding_guard"):
+        if exc.name not in ("grounding_guard.judges.model", "grounding_guard"):
             return dict.fromkeys((*MODEL_KINDS, "default"), f"not installed ({exc.name} missing)")
         return dict.fromkeys((*MODEL_KINDS, "default"), "not installed")
     factory = getattr(models, "benchmark_judge", None)
     out: dict[str, Any] = {}
     for kind in (*MODEL_KINDS, "default"):
         if not callable(factory):
-            out[kind] = "not installed (grounding_guard.models has no benchmark_judge)"
+            out[kind] = "not installed (grounding_guard.judges.model has no benchmark_judge)"
             continue
         try:
             judge = factory(kind)

@@ -1,6 +1,6 @@
 """Speed of the default model judge (``Guard(judge="model")``, ``grounding-guard[model]``).
 
-The default model judge is the combined judge (``grounding_guard.models.default_judge``):
+The default model judge is the combined judge (``grounding_guard.judges.model.default_judge``):
 lexical features plus the all-MiniLM-L6-v2 int8 ONNX cosine, weighed by a fitted logistic
 model; the model runs only where the words alone cannot settle the verdict, and stops at
 the first window that settles it. ``--judge embedding`` measures the plain cosine judge
@@ -137,7 +137,7 @@ def make_answer(chunks: dict[str, str], units: int = 15, seed: int = 4) -> str:
 
 def build_judge(kind: str, threads: int | None) -> Any:
     """The judge measured: ``model`` (the combined default) or ``embedding``."""
-    from grounding_guard.models import default_judge, load_judge
+    from grounding_guard.judges.model import default_judge, load_judge
 
     if kind == "model":
         return default_judge(threads=threads)

@@ -1,4 +1,4 @@
-"""Fit the weights of the combined default judge (``grounding_guard.models.combined``).
+"""Fit the weights of the combined default judge (``grounding_guard.judges.model.combined``).
 
 Fits on development data from ``../shared/data`` only: AttributionBench ``dev.jsonl``,
 WiCE ``claim_dev.jsonl`` and SNLI ``*.dev``. The test splits and QAGS never reach the
@@ -47,14 +47,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from grounding_guard.evaluation import GuardPredictor, Row, read_rows  # noqa: E402
-from grounding_guard.judges.base import Claim, Passage  # noqa: E402
-from grounding_guard.model import Judgement, Span  # noqa: E402
-from grounding_guard.models.combined import (  # noqa: E402
+from grounding_guard.evidence.passage import Claim, Passage  # noqa: E402
+from grounding_guard.judges.model.combined import (  # noqa: E402
     FEATURES,
     WEIGHTS,
     CombinedJudge,
 )
-from grounding_guard.models.windows import Window  # noqa: E402
+from grounding_guard.judges.model.windows import Window  # noqa: E402
+from grounding_guard.types import Judgement, Span  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared" / "data"
 #: The L2 penalty (per unit of total row weight): the strongest of ``PENALTIES`` whose
@@ -388,7 +388,7 @@ def cross_validate(structure: Any, labels: Any, fixed: Any, groups: Any, l2: flo
     )
 
 
-COMBINED = ROOT / "src" / "grounding_guard" / "models" / "combined.py"
+COMBINED = ROOT / "src" / "grounding_guard" / "judges" / "model" / "combined.py"
 
 
 def write_weights(weights: dict[str, float]) -> None:

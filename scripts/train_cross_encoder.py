@@ -13,7 +13,7 @@ Reproducible (fixed seeds, fixed data order), offline, and sized for small machi
 - output (``--out``): ``model.onnx`` (int8, dynamic quantisation), ``model-fp32.onnx``,
   ``config.json`` (``id2label``: contradiction, entailment, neutral), ``tokenizer.json``,
   ``grounding-guard.json`` (thresholds), ``NOTICE`` and ``metrics.json``. The folder loads
-  with ``grounding_guard.models.load_judge(OUT)``.
+  with ``grounding_guard.judges.model.load_judge(OUT)``.
 
 Time, measured: ``--fast`` (1 epoch on 8,000 SNLI + 3,000 synthetic pairs, 96 tokens)
 trained in 9.5 minutes on 2 CPU cores (1.7 s a step of 32 pairs; export and the ONNX
@@ -558,7 +558,7 @@ def export(args: argparse.Namespace, metrics: dict[str, Any]) -> None:
     (out / "metrics.json").write_text(json.dumps(metrics, indent=2), encoding="utf-8")
     # the int8 file against the fp32 one on held-out SNLI rows, through onnxruntime
     sys.path.insert(0, str(ROOT / "src"))
-    from grounding_guard.models import load_judge
+    from grounding_guard.judges.model import load_judge
 
     snli = [r for r in read_snli(Path(args.data) / "snli") if held_out(r[0], 0.05)][:600]
     for file in ("model-fp32.onnx", "model.onnx"):

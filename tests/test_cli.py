@@ -19,7 +19,7 @@ from jsonschema import Draft202012Validator
 import grounding_guard
 from grounding_guard.cli import colorize_summary, main, use_color
 from grounding_guard.errors import EvidenceError
-from grounding_guard.evidence_files import load_catalog_path, load_evidence_path
+from grounding_guard.evidence.files import load_catalog_path, load_evidence_path
 from grounding_guard.report import load_schema
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""The combined default judge (``grounding_guard.models.combined``, ``Guard(judge="model")``)
+"""The combined default judge (``grounding_guard.judges.model.combined``, ``Guard(judge="model")``)
 on the packaged all-MiniLM-L6-v2, offline. Claims and evidence are made up for the tests."""
 
 from __future__ import annotations
@@ -15,12 +15,10 @@ from typing import Any
 import pytest
 
 from grounding_guard import ConfigError, Guard, Status, check
-from grounding_guard.calibration import calibrate
 from grounding_guard.evaluation import make_predictor, read_rows
-from grounding_guard.judges.analysis import analyse
-from grounding_guard.judges.base import Claim, Passage
-from grounding_guard.model import Evidence, Span
-from grounding_guard.models import (
+from grounding_guard.evaluation.calibration import calibrate
+from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.judges.model import (
     CombinedJudge,
     EmbeddingJudge,
     ModelLoadError,
@@ -28,7 +26,7 @@ from grounding_guard.models import (
     load_judge,
     loading,
 )
-from grounding_guard.models.combined import (
+from grounding_guard.judges.model.combined import (
     DEFAULT_COMBINED_THRESHOLD,
     FEATURES,
     WEIGHTS,
@@ -37,6 +35,8 @@ from grounding_guard.models.combined import (
     probability,
     with_cosine,
 )
+from grounding_guard.text.analysis import analyse
+from grounding_guard.types import Evidence, Span
 
 ROOT = Path(__file__).resolve().parent.parent
 

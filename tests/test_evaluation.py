@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 
 from grounding_guard import Guard
-from grounding_guard.calibration import Thresholds, best_threshold, calibrate
 from grounding_guard.cli import main
-from grounding_guard.evaluation import (
+from grounding_guard.evaluation.calibration import Thresholds, best_threshold, calibrate
+from grounding_guard.evaluation.evaluate import (
     Prediction,
     ProgressPrinter,
     Row,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_guard.gates import (
+from grounding_guard.tools.gates import (
     PHRASE_PROBLEMS,
     checkable,
     checkable_statement,

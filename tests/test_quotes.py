@@ -8,11 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grounding_guard import Status, check
-from grounding_guard import engine as engine_module
-from grounding_guard.judges.analysis import analyse
-from grounding_guard.judges.base import Claim, Passage
-from grounding_guard.model import Evidence, Reason, Span
-from grounding_guard.quotes import (
+from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.pipeline import engine as engine_module
+from grounding_guard.text.analysis import analyse
+from grounding_guard.text.quotes import (
     QUOTE_CODES,
     SENTENCE_PROBLEMS,
     Quote,
@@ -26,6 +25,7 @@ from grounding_guard.quotes import (
     quote_support,
     verbatim_span,
 )
+from grounding_guard.types import Evidence, Reason, Span
 
 # ---- find_quotes -----------------------------------------------------------------------
 

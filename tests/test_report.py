@@ -16,7 +16,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from grounding_guard.model import (
+from grounding_guard.report import (
+    SCHEMA_PATH,
+    SCHEMA_VERSION,
+    load_schema,
+    summary,
+    summary_line,
+    to_dict,
+    to_html,
+    to_html_fragment,
+)
+from grounding_guard.types import (
     FAILING_BY_DEFAULT,
     Evidence,
     Kind,
@@ -27,16 +37,6 @@ from grounding_guard.model import (
     Status,
     Support,
     Unit,
-)
-from grounding_guard.report import (
-    SCHEMA_PATH,
-    SCHEMA_VERSION,
-    load_schema,
-    summary,
-    summary_line,
-    to_dict,
-    to_html,
-    to_html_fragment,
 )
 
 # ---- fixtures --------------------------------------------------------------------------

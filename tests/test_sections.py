@@ -6,12 +6,11 @@ from __future__ import annotations
 import pytest
 
 from grounding_guard import ConfigError, Status, check
-from grounding_guard import engine as engine_module
 from grounding_guard.citations import PRESETS
-from grounding_guard.judges.base import Claim, Passage
-from grounding_guard.model import Kind, Reason, Report, Span, Unit
-from grounding_guard.quotes import QUOTE_CODES, check_quotes
-from grounding_guard.sections import (
+from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.pipeline import engine as engine_module
+from grounding_guard.text.quotes import QUOTE_CODES, check_quotes
+from grounding_guard.tools.sections import (
     CHECKS,
     VERDICTS,
     GroundednessReport,
@@ -19,6 +18,7 @@ from grounding_guard.sections import (
     groundedness,
     split_sections,
 )
+from grounding_guard.types import Kind, Reason, Report, Span, Unit
 
 BILL = """CLEAN WATER PERMITTING ACT
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from grounding_guard.citations import DEFAULT_PLACEHOLDER_PATTERN, PRESETS
-from grounding_guard.model import Kind, Marker, Span
 from grounding_guard.text.segment import DEFAULT_ABBREVIATIONS, Abbreviations, Segment, segment
+from grounding_guard.types import Kind, Marker, Span
 
 
 def cut(text: str, style: str | None = "cite", **options: object) -> list[Segment]:

@@ -6,9 +6,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grounding_guard.citations import DEFAULT_PLACEHOLDER_PATTERN, PRESETS
-from grounding_guard.model import Kind, Marker, Span
 from grounding_guard.text.normalize import INVISIBLE_RE
 from grounding_guard.text.segment import Segment, segment
+from grounding_guard.types import Kind, Marker, Span
 
 PIECES = [
     *".;:\u2014\u2013[]()\n#|-*+>`~_=!?,\"' ab AZ09\t\r\u3002\uff0e\u0964\u2026",

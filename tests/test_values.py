@@ -22,7 +22,7 @@ from decimal import Decimal
 import pytest
 
 from grounding_guard import Status, check
-from grounding_guard.values import (
+from grounding_guard.text.figures import (
     GENERIC,
     INDIA_ACCOUNTING,
     Preset,
@@ -2217,11 +2217,11 @@ def test_unknown_preset_is_a_config_error() -> None:
 
 
 def test_check_values_takes_a_preset() -> None:
-    from grounding_guard.judges.analysis import analyse
-    from grounding_guard.judges.base import Claim, Passage
+    from grounding_guard.evidence.passage import Claim, Passage
+    from grounding_guard.judges.figures import check_values
     from grounding_guard.judges.lexical import best_sentence
-    from grounding_guard.judges.values import check_values
-    from grounding_guard.model import Evidence, Span
+    from grounding_guard.text.analysis import analyse
+    from grounding_guard.types import Evidence, Span
 
     text = "The ledger of the branch shows \u20b95,000 Cr this month."
     claim = Claim(text, Span(0, len(text)), analyse(text))

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from grounding_guard import Status, check
-from grounding_guard.values import agree, read_values
+from grounding_guard.text.figures import agree, read_values
 
 #: The zero of decimal scripts whose ten digits run consecutively from it.
 ZEROS = (

@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("dateparser")
 
-from grounding_guard.when import WHEN_WORDS_MAX, WhenSaid, when_said
+from grounding_guard.tools.when import WHEN_WORDS_MAX, WhenSaid, when_said
 
 # Tuesday 3 November 2026, 10:00 in Los Angeles.
 REFERENCE = datetime(2026, 11, 3, 18, 0, tzinfo=timezone.utc)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from grounding_guard import _moved
 from grounding_guard.citations import (
     DEFAULT_PLACEHOLDER_PATTERN,
     PRESETS,
@@ -31,9 +32,11 @@ from grounding_guard.errors import (
     UngroundedAnswerError,
 )
 from grounding_guard.evidence import EvidenceMap, build_evidence
+from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.guard import DEFAULT_REFUSAL, Guard, acheck, check
-from grounding_guard.judges.base import Claim, Judge, Passage
-from grounding_guard.model import (
+from grounding_guard.judges.base import Judge
+from grounding_guard.text.segment import DEFAULT_ABBREVIATIONS, Abbreviations
+from grounding_guard.types import (
     Evidence,
     Judgement,
     Kind,
@@ -45,10 +48,11 @@ from grounding_guard.model import (
     Support,
     Unit,
 )
-from grounding_guard.text.segment import DEFAULT_ABBREVIATIONS, Abbreviations
 
 if TYPE_CHECKING:
     from grounding_guard.streaming import StreamEvent
+
+_moved.install()  # the paths the 0.2 re-layout moved keep working for this release
 
 __version__ = "0.1.0"
 

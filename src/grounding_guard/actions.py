@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Sequence
 
-from grounding_guard.model import Status, Unit
+from grounding_guard.types import Status, Unit
 
 __all__ = ["MODES", "filter_text"]
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from grounding_guard.errors import ConfigError
-from grounding_guard.model import Marker, Span
+from grounding_guard.types import Marker, Span
 
 __all__ = [
     "AUTO_ORDER",

@@ -35,14 +35,14 @@ from grounding_guard import __version__
 from grounding_guard.actions import MODES
 from grounding_guard.citations import PRESETS
 from grounding_guard.errors import GroundingGuardError
-from grounding_guard.evidence_files import (
+from grounding_guard.evidence.files import (
     load_catalog_path,
     load_evidence_path,
     parse_evidence_json,
     read_text_file,
 )
 from grounding_guard.guard import DEFAULT_REFUSAL, Guard
-from grounding_guard.model import Report, Status
+from grounding_guard.types import Report, Status
 
 __all__ = ["EXIT_FAIL", "EXIT_OK", "EXIT_USAGE", "main"]
 
@@ -397,7 +397,6 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _evaluation(args: argparse.Namespace) -> int:
-    from grounding_guard.calibration import Thresholds, calibrate
     from grounding_guard.evaluation import (
         ProgressPrinter,
         evaluate,
@@ -406,6 +405,7 @@ def _evaluation(args: argparse.Namespace) -> int:
         read_rows,
         sample,
     )
+    from grounding_guard.evaluation.calibration import Thresholds, calibrate
 
     options: dict[str, Any] = {"cited": args.cited}
     if getattr(args, "thresholds", None):

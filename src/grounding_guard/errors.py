@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from grounding_guard.model import Report
+    from grounding_guard.types import Report
 
 __all__ = [
     "ConfigError",

@@ -25,16 +25,16 @@ from typing import TYPE_CHECKING, Any
 
 from grounding_guard.actions import MODES, filter_text
 from grounding_guard.citations import DEFAULT_PLACEHOLDER_PATTERN, CitationStyle, get_style
-from grounding_guard.engine import Checked, EngineOptions, JudgeRequest, run
 from grounding_guard.errors import ConfigError, UngroundedAnswerError
 from grounding_guard.evidence import EvidenceLike, EvidenceMap, build_evidence
 from grounding_guard.judges.custom import CallableJudge
 from grounding_guard.judges.lexical import DEFAULT_THRESHOLD, LexicalJudge
-from grounding_guard.model import FAILING_BY_DEFAULT, Judgement, Report, Status
+from grounding_guard.pipeline.engine import Checked, EngineOptions, JudgeRequest, run
 from grounding_guard.text.claims import is_non_claim
+from grounding_guard.text.figures import PRESETS as VALUE_PRESETS
+from grounding_guard.text.figures import Preset
 from grounding_guard.text.segment import DEFAULT_ABBREVIATIONS, Abbreviations
-from grounding_guard.values import PRESETS as VALUE_PRESETS
-from grounding_guard.values import Preset
+from grounding_guard.types import FAILING_BY_DEFAULT, Judgement, Report, Status
 
 if TYPE_CHECKING:
     from grounding_guard.streaming import StreamEvent
@@ -106,7 +106,7 @@ class Guard:
     - ``threshold``: share of content words the lexical judge needs (default 0.6).
     - ``judge``: ``"lexical"`` (default), ``"model"`` (the combined judge of the ``model``
       extra, offline: lexical evidence and all-MiniLM-L6-v2 similarity weighed by a fitted
-      logistic model, see :mod:`grounding_guard.models.combined`), ``"embedding"`` (the
+      logistic model, see :mod:`grounding_guard.judges.model.combined`), ``"embedding"`` (the
       plain cosine judge on the same model), or your own, replacing the lexical support
       judge: a callable ``(claim, evidence_text) -> bool | float | Judgement`` (sync or
       async) or an object with ``.judge(claim, passages)``; term checks still apply unless
@@ -126,7 +126,7 @@ class Guard:
       ``"en-US"``/``"en-GB"`` read ``04/08/2026`` month- or day-first); ``None`` compares
       neither.
     - ``values``: the figure preset, ``"generic"`` or ``"india_accounting"`` (where ``Cr``
-      and ``Dr`` are credit and debit, never crore), or a ``grounding_guard.values.Preset``.
+      and ``Dr`` are credit and debit, never crore), or a ``grounding_guard.text.figures.Preset``.
     """
 
     def __init__(
@@ -175,7 +175,7 @@ class Guard:
             if values not in VALUE_PRESETS:
                 raise ConfigError(
                     f"values: unknown preset {values!r}; use one of {', '.join(VALUE_PRESETS)} "
-                    "or a grounding_guard.values.Preset"
+                    "or a grounding_guard.text.figures.Preset"
                 )
         elif not isinstance(values, Preset):
             raise TypeError(
@@ -202,11 +202,11 @@ class Guard:
             self._judge = self._lexical
         elif judge == "model":
             # the combined judge of the extra "model"; loads lazily, offline
-            from grounding_guard.models import default_judge
+            from grounding_guard.judges.model import default_judge
 
             self._judge = default_judge(threshold=cut)
         elif judge == "embedding":
-            from grounding_guard.models import load_judge
+            from grounding_guard.judges.model import load_judge
 
             self._judge = load_judge("default", threshold=cut)
         elif isinstance(judge, str):
@@ -289,7 +289,7 @@ class Guard:
         """The answer budget of model judges around one check (a no-op without one)."""
         if self.answer_budget is None:
             return nullcontext()
-        from grounding_guard.models.windows import answer_budget
+        from grounding_guard.judges.model.windows import answer_budget
 
         return answer_budget(self.answer_budget)
 

@@ -57,11 +57,11 @@ from grounding_guard.citations import (
     get_style,
     pattern_widths,
 )
-from grounding_guard.engine import Checked, JudgeRequest, _judge_segment, _outside
 from grounding_guard.evidence import EvidenceMap
-from grounding_guard.model import Judgement, Marker, Report, Span, Unit
+from grounding_guard.pipeline.engine import Checked, JudgeRequest, _judge_segment, _outside
 from grounding_guard.text.markdown import is_prose
 from grounding_guard.text.segment import Segment, segment
+from grounding_guard.types import Judgement, Marker, Report, Span, Unit
 
 if TYPE_CHECKING:
     from grounding_guard.guard import Guard

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from grounding_guard.model import Reason, Status
+from grounding_guard.types import Reason, Status
 
 __all__ = [
     "CONTRADICTING",

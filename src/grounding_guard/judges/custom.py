@@ -1,7 +1,7 @@
 """Wrap a caller's judge: a callable ``(claim, evidence_text) -> bool | float | Judgement``.
 
 The answer is read strictly (fail closed): ``True``/``False``, a float in ``[0, 1]``
-compared with ``threshold``, or a :class:`~grounding_guard.model.Judgement`. Anything
+compared with ``threshold``, or a :class:`~grounding_guard.types.Judgement`. Anything
 else (``None``, a string, ``1``, ``NaN``, an awaitable in a synchronous check) is a
 :class:`~grounding_guard.errors.JudgeError`, never support. Exceptions raised by the
 callable propagate unchanged.
@@ -14,8 +14,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from grounding_guard.errors import ConfigError, JudgeError
-from grounding_guard.judges.base import Claim, Passage
-from grounding_guard.model import Judgement
+from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.types import Judgement
 
 __all__ = ["CallableJudge", "JudgeFunction"]
 

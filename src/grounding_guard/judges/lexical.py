@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from grounding_guard.judges.analysis import Analysis, word_string
-from grounding_guard.judges.base import Claim, Passage
-from grounding_guard.model import Judgement, Span
+from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.text.analysis import Analysis, word_string
+from grounding_guard.types import Judgement, Span
 
 __all__ = ["DEFAULT_THRESHOLD", "BestSentence", "LexicalJudge", "best_sentence", "coverage"]
 

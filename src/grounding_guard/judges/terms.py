@@ -4,7 +4,7 @@
 - ``negation_mismatch``: a negation added or dropped against the best evidence sentence;
 - ``direction_mismatch``: a flipped direction or comparison (increase/decrease, more/less,
   higher/lower, before/after, faster/slower ...);
-- figures: see :mod:`grounding_guard.judges.values`.
+- figures: see :mod:`grounding_guard.judges.figures`.
 
 A negation or direction conflict counts only when the best sentence otherwise covers the
 claim (``gate``): a sentence about something else says nothing against it.
@@ -18,18 +18,18 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
 
-from grounding_guard.judges.analysis import Analysis, context_stems
-from grounding_guard.judges.base import Claim, Passage
+from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence, coverage
-from grounding_guard.judges.lexicon import (
+from grounding_guard.text.analysis import Analysis, context_stems
+from grounding_guard.text.figures import CURRENCY_CODES, UNIT_WORDS
+from grounding_guard.text.lexicon import (
     DIRECTION_FAMILIES,
     IMPLICIT_NEGATIVES,
     NEGATION_LIGHT,
     NEGATIONS,
     stem,
 )
-from grounding_guard.model import Reason
-from grounding_guard.values import CURRENCY_CODES, UNIT_WORDS
+from grounding_guard.types import Reason
 
 __all__ = ["check_directions", "check_names", "check_negation", "sentence_gate"]
 

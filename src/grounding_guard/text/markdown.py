@@ -17,8 +17,8 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from grounding_guard.model import Kind
 from grounding_guard.text.normalize import INVISIBLE_RE
+from grounding_guard.types import Kind
 
 __all__ = [
     "BLANK_RE",

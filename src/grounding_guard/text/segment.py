@@ -43,9 +43,9 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from grounding_guard.model import Kind, Marker, Span
 from grounding_guard.text.claims import is_non_claim
 from grounding_guard.text.markdown import BLANK_RE, Layout, is_blank_char, rtrim, scan_blocks
+from grounding_guard.types import Kind, Marker, Span
 
 __all__ = ["DEFAULT_ABBREVIATIONS", "Abbreviations", "Segment", "segment"]
 

@@ -7,7 +7,7 @@ Enable the packaged default (``pip install 'grounding-guard[model]'``, offline):
     report = check(answer, evidence, citations="none", judge="model")
 
 ``judge="model"`` is :func:`default_judge`: the combined judge
-(:mod:`grounding_guard.models.combined`), lexical evidence and the cosine of the
+(:mod:`grounding_guard.judges.model.combined`), lexical evidence and the cosine of the
 packaged all-MiniLM-L6-v2 weighed by a fitted logistic model. ``load_judge("default")``
 is the plain cosine judge on the same model (``judge="embedding"``).
 
@@ -19,9 +19,9 @@ imported when a model is first loaded.
 
 from __future__ import annotations
 
-from grounding_guard.models.combined import CombinedJudge
-from grounding_guard.models.errors import ModelLoadError
-from grounding_guard.models.judges import (
+from grounding_guard.errors import ModelLoadError
+from grounding_guard.judges.model.combined import CombinedJudge
+from grounding_guard.judges.model.judges import (
     DEFAULT_THRESHOLDS,
     MODEL_THRESHOLDS,
     CrossEncoderJudge,
@@ -30,7 +30,7 @@ from grounding_guard.models.judges import (
     default_judge,
     load_judge,
 )
-from grounding_guard.models.loading import (
+from grounding_guard.judges.model.loading import (
     DEFAULT_MODEL,
     LoadedModel,
     ModelFiles,
@@ -38,7 +38,7 @@ from grounding_guard.models.loading import (
     model_loads,
     resolve,
 )
-from grounding_guard.models.windows import Window, answer_budget
+from grounding_guard.judges.model.windows import Window, answer_budget
 
 __all__ = [
     "DEFAULT_MODEL",

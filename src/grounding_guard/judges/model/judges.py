@@ -1,6 +1,6 @@
 """Model judges behind the judge protocol: a bi-encoder and a cross-encoder.
 
-Both read each claim against evidence windows (:mod:`grounding_guard.models.windows`):
+Both read each claim against evidence windows (:mod:`grounding_guard.judges.model.windows`):
 a few per cited chunk, pre-selected by lexical overlap; support is the maximum over
 windows and chunks, contradiction likewise. Scores are cached per (claim, window). A
 claim of three words or more that stands verbatim in a chunk is supported without
@@ -32,13 +32,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from grounding_guard.errors import ConfigError
-from grounding_guard.judges.analysis import word_string
-from grounding_guard.judges.base import Claim, Passage
+from grounding_guard.errors import ConfigError, ModelLoadError
+from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.lexical import best_sentence
-from grounding_guard.model import Judgement, Reason, Span
-from grounding_guard.models.errors import ModelLoadError
-from grounding_guard.models.loading import (
+from grounding_guard.judges.model.loading import (
     LoadedModel,
     ModelFiles,
     _label_names,
@@ -46,10 +43,12 @@ from grounding_guard.models.loading import (
     resolve,
     role_of,
 )
-from grounding_guard.models.windows import Window, passage_windows, select_windows, spend
+from grounding_guard.judges.model.windows import Window, passage_windows, select_windows, spend
+from grounding_guard.text.analysis import word_string
+from grounding_guard.types import Judgement, Reason, Span
 
 if TYPE_CHECKING:
-    from grounding_guard.models.combined import CombinedJudge
+    from grounding_guard.judges.model.combined import CombinedJudge
 
 __all__ = [
     "DEFAULT_THRESHOLDS",
@@ -680,14 +679,14 @@ def load_judge(
 def default_judge(**options: Any) -> CombinedJudge:
     """The default model judge (what ``Guard(judge="model")`` uses): the combined judge,
     lexical evidence and the packaged all-MiniLM-L6-v2 (int8 ONNX) cosine weighed by a
-    fitted logistic model (:mod:`grounding_guard.models.combined`).
+    fitted logistic model (:mod:`grounding_guard.judges.model.combined`).
 
     ``threshold`` (the probability that supports, default 0.5), ``weights`` and ``early_stop``
     go to the combined judge, every other option to its embedding judge (``on_error``,
     ``threads``, ``top_k``, ...). Needs ``pip install 'grounding-guard[model]'``; loads
     lazily, offline.
     """
-    from grounding_guard.models.combined import CombinedJudge
+    from grounding_guard.judges.model.combined import CombinedJudge
 
     own = {k: options.pop(k) for k in ("threshold", "weights", "early_stop") if k in options}
     embedding = load_judge("default", verbatim=False, **options)

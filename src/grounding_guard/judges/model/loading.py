@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from grounding_guard.models.backends import (
+from grounding_guard.errors import ModelLoadError
+from grounding_guard.judges.model.backends import (
     Backend,
     OnnxBackend,
     TextTokenizer,
@@ -31,12 +32,11 @@ from grounding_guard.models.backends import (
     missing_modules,
     require,
 )
-from grounding_guard.models.cache import LRU
-from grounding_guard.models.errors import ModelLoadError
+from grounding_guard.judges.model.cache import LRU
 
 if TYPE_CHECKING:
-    from grounding_guard.models.backends import FloatArray
-    from grounding_guard.models.windows import Window
+    from grounding_guard.judges.model.backends import FloatArray
+    from grounding_guard.judges.model.windows import Window
 
 __all__ = [
     "DEFAULT_MODEL",

@@ -40,16 +40,16 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import Literal, get_args
 
-from grounding_guard.judges.analysis import sentence_spans
-from grounding_guard.judges.base import Claim, Passage
-from grounding_guard.judges.lexicon import DIRECTION_FAMILIES, NEGATIONS, STOPWORDS, stem
-from grounding_guard.model import Reason, Span
+from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.text.analysis import sentence_spans
+from grounding_guard.text.lexicon import DIRECTION_FAMILIES, NEGATIONS, STOPWORDS, stem
 from grounding_guard.text.normalize import (
     INVISIBLE_RE,
     fold_digits,
     fold_punctuation,
     strip_invisibles,
 )
+from grounding_guard.types import Reason, Span
 
 __all__ = [
     "QUALIFIERS",

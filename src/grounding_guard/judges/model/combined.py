@@ -36,7 +36,7 @@ The judge decides support only. The deterministic checks run before it in the en
 keep their veto: a figure, negation or direction that differs stays ``contradicted``, a
 missing name or figure ``ungrounded``, a forged id ``invalid``, whatever ``P`` is. It
 never answers ``contradicted`` itself. A model that cannot load raises
-:class:`~grounding_guard.models.ModelLoadError`, or with ``on_error="unverified"`` every
+:class:`~grounding_guard.judges.model.ModelLoadError`, or with ``on_error="unverified"`` every
 claim it would judge is ``undecided`` (reason ``unverified``): never support.
 """
 
@@ -47,12 +47,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grounding_guard.errors import ConfigError
-from grounding_guard.judges.base import Claim, Passage
+from grounding_guard.errors import ConfigError, ModelLoadError
+from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.lexical import best_sentence
-from grounding_guard.model import Judgement, Reason, Span
-from grounding_guard.models.errors import ModelLoadError
-from grounding_guard.models.judges import verbatim_in
+from grounding_guard.judges.model.judges import verbatim_in
+from grounding_guard.types import Judgement, Reason, Span
 
 __all__ = [
     "DEFAULT_COMBINED_THRESHOLD",
@@ -182,7 +181,7 @@ class CombinedJudge:
     """Lexical features plus the embedding cosine, weighed by a fitted logistic model
     (what ``Guard(judge="model")`` uses).
 
-    ``embedding``: the :class:`~grounding_guard.models.EmbeddingJudge` whose cosine it
+    ``embedding``: the :class:`~grounding_guard.judges.model.EmbeddingJudge` whose cosine it
     reads (default: the packaged all-MiniLM-L6-v2, built with ``options``: ``on_error``,
     ``threads``, ``top_k``, ...); ``threshold``: the ``P`` that supports (default 0.5;
     ``grounding-guard calibrate --judge model`` tunes it); ``weights``: another fitted
@@ -200,7 +199,7 @@ class CombinedJudge:
         early_stop: bool = True,
         **options: Any,
     ) -> None:
-        from grounding_guard.models.judges import EmbeddingJudge, _probability, load_judge
+        from grounding_guard.judges.model.judges import EmbeddingJudge, _probability, load_judge
 
         if embedding is None:
             embedding = load_judge("default", **{"verbatim": False, **options})

@@ -1,6 +1,6 @@
 """Figure agreement: every figure a claim states must agree with its cited evidence.
 
-Built on the value reader (:mod:`grounding_guard.values`). Each comparable value of the
+Built on the value reader (:mod:`grounding_guard.text.figures`). Each comparable value of the
 claim (a number, percent, amount of money, measure, year, date or month) pairs with the
 value of the same kind and class (a year also with a dated fact's year, a measure with one
 of its dimension) in the sentences of the passages given: the ones the unit cites, or the
@@ -35,14 +35,11 @@ from collections.abc import Sequence
 from decimal import Decimal
 from functools import lru_cache
 
-from grounding_guard.judges.analysis import analyse
-from grounding_guard.judges.base import Claim, Passage
+from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence
-from grounding_guard.judges.lexicon import STOPWORDS, stem
 from grounding_guard.judges.terms import sentence_gate
-from grounding_guard.model import Reason, Span
-from grounding_guard.text.normalize import match_form
-from grounding_guard.values import (
+from grounding_guard.text.analysis import analyse
+from grounding_guard.text.figures import (
     GENERIC,
     NAME_NOTES,
     UNIT_WORDS,
@@ -56,6 +53,9 @@ from grounding_guard.values import (
     resolve_preset,
     same_figure,
 )
+from grounding_guard.text.lexicon import STOPWORDS, stem
+from grounding_guard.text.normalize import match_form
+from grounding_guard.types import Reason, Span
 
 __all__ = ["check_values"]
 

@@ -14,9 +14,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from grounding_guard.judges.analysis import analyse
-from grounding_guard.judges.base import Passage
-from grounding_guard.model import Span
+from grounding_guard.evidence.passage import Passage
+from grounding_guard.text.analysis import analyse
+from grounding_guard.types import Span
 
 __all__ = ["Window", "answer_budget", "passage_windows", "select_windows", "spend"]
 

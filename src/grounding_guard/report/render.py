@@ -1,4 +1,4 @@
-"""Renderings of a :class:`~grounding_guard.model.Report`: JSON dict, text summary, HTML.
+"""Renderings of a :class:`~grounding_guard.types.Report`: JSON dict, text summary, HTML.
 
 ``to_dict`` is the one documented machine shape (``schema/report.schema.json``, versioned
 by ``schema_version``); the CLI's ``--json`` prints it. ``summary_line``/``summary`` are
@@ -43,7 +43,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any, Final
 
-from grounding_guard.model import Evidence, Marker, Reason, Report, Span, Status, Support, Unit
+from grounding_guard.types import Evidence, Marker, Reason, Report, Span, Status, Support, Unit
 
 __all__ = [
     "SCHEMA_PATH",
@@ -79,7 +79,7 @@ _SHORT_EXCERPT: Final = 160
 
 def load_schema() -> dict[str, Any]:
     """The JSON schema (draft 2020-12) that ``to_dict`` output follows, as a fresh dict."""
-    resource = files("grounding_guard") / "schema" / "report.schema.json"
+    resource = files("grounding_guard.report") / "schema" / "report.schema.json"
     loaded: dict[str, Any] = json.loads(resource.read_text(encoding="utf-8"))
     return loaded
 

@@ -68,9 +68,9 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
-from grounding_guard.judges.lexicon import STOPWORDS as _STOPWORDS
-from grounding_guard.model import Span
+from grounding_guard.text.lexicon import STOPWORDS as _STOPWORDS
 from grounding_guard.text.normalize import fold_digits, strip_invisibles_mapped
+from grounding_guard.types import Span
 
 __all__ = [
     "CURRENCY_CODES",

@@ -2,7 +2,7 @@
 
 ::
 
-    from grounding_guard.calibration import Thresholds, calibrate
+    from grounding_guard.evaluation.calibration import Thresholds, calibrate
     from grounding_guard.evaluation import make_predictor, read_rows
 
     rows = list(read_rows("dev.jsonl", "attributionbench"))

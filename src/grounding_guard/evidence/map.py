@@ -14,8 +14,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from grounding_guard.errors import EvidenceError
-from grounding_guard.judges.base import Claim, Passage
-from grounding_guard.model import Evidence
+from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.types import Evidence
 
 __all__ = ["EvidenceLike", "EvidenceMap", "build_evidence"]
 

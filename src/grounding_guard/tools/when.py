@@ -61,7 +61,7 @@ from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from grounding_guard.model import Span
+from grounding_guard.types import Span
 
 __all__ = ["WHEN_WORDS_MAX", "ZONES", "WhenSaid", "when_said"]
 

@@ -7,7 +7,7 @@ what an answer cites, so ``(§ 302)``, ``Sec. 302`` and ``SEC. 302.`` all resolv
 section headed ``SEC. 302.``. Pass the retrieved sections as evidence and every section id
 as the ``catalog``: a citation of a section the model was not given is ``not_retrieved``.
 
-:func:`groundedness` reads a :class:`~grounding_guard.model.Report` as Groundedness
+:func:`groundedness` reads a :class:`~grounding_guard.types.Report` as Groundedness
 Engine does: per claim unit, citation present, section exists, section retrieved, quote
 matched, in that order, the first failure deciding the verdict; the score is the share of
 claim units verified.
@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 from grounding_guard.citations import CitationStyle, get_style
 from grounding_guard.errors import ConfigError
-from grounding_guard.model import Reason, Report, Span, Status
+from grounding_guard.types import Reason, Report, Span, Status
 
 __all__ = [
     "CHECKS",

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from grounding_guard.models.errors import ModelLoadError
+from grounding_guard.errors import ModelLoadError
 
 if TYPE_CHECKING:
     import numpy as np

@@ -13,12 +13,16 @@ from dataclasses import dataclass
 
 from grounding_guard.citations import CitationStyle, detect_style, get_style
 from grounding_guard.evidence import EvidenceMap
-from grounding_guard.judges.analysis import analyse
-from grounding_guard.judges.base import Claim, Passage
+from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.judges.figures import check_values
 from grounding_guard.judges.lexical import BestSentence, LexicalJudge, best_sentence
 from grounding_guard.judges.terms import check_directions, check_names, check_negation
-from grounding_guard.judges.values import check_values
-from grounding_guard.model import (
+from grounding_guard.text.analysis import analyse
+from grounding_guard.text.figures import Preset
+from grounding_guard.text.normalize import unreadable_digits
+from grounding_guard.text.quotes import QUOTE_CODES, check_quotes, quote_support
+from grounding_guard.text.segment import Abbreviations, Segment, segment
+from grounding_guard.types import (
     Evidence,
     Judgement,
     Kind,
@@ -29,10 +33,6 @@ from grounding_guard.model import (
     Support,
     Unit,
 )
-from grounding_guard.quotes import QUOTE_CODES, check_quotes, quote_support
-from grounding_guard.text.normalize import unreadable_digits
-from grounding_guard.text.segment import Abbreviations, Segment, segment
-from grounding_guard.values import Preset
 from grounding_guard.verdict import CONTRADICTING, INVALIDATING, UNSUPPORTING, decide
 
 __all__ = ["Checked", "EngineOptions", "JudgeRequest", "run"]

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from grounding_guard.judges.analysis import TITLES
-from grounding_guard.judges.lexicon import STOPWORDS
+from grounding_guard.text.analysis import TITLES
 from grounding_guard.text.claims import is_non_claim
+from grounding_guard.text.lexicon import STOPWORDS
 from grounding_guard.text.normalize import strip_invisibles
 
 __all__ = [

@@ -12,9 +12,9 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from grounding_guard.judges.lexicon import DIRECTION_FAMILIES, NEGATIONS, STOPWORDS, stem
-from grounding_guard.model import Span
+from grounding_guard.text.lexicon import DIRECTION_FAMILIES, NEGATIONS, STOPWORDS, stem
 from grounding_guard.text.normalize import fold_digits, fold_punctuation, strip_invisibles_mapped
+from grounding_guard.types import Span
 
 __all__ = ["Analysis", "analyse", "context_stems", "number_key", "sentence_spans", "word_string"]
 

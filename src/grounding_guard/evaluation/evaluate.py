@@ -30,10 +30,10 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from grounding_guard.citations import strip_markers
-from grounding_guard.judges.base import Claim, Passage
+from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.custom import CallableJudge, JudgeFunction
 from grounding_guard.judges.lexical import DEFAULT_THRESHOLD, LexicalJudge
-from grounding_guard.model import Judgement, Reason, Report, Span, Status, Unit
+from grounding_guard.types import Judgement, Reason, Report, Span, Status, Unit
 from grounding_guard.verdict import CONTRADICTING, INFORMATIONAL
 
 __all__ = [
@@ -605,7 +605,7 @@ class GuardPredictor:
         self.judge_threshold = float(judge_threshold)
         self.cited = cited
         self.strip_citations = strip_citations
-        #: Which threshold :func:`~grounding_guard.calibration.calibrate` tunes.
+        #: Which threshold :func:`~grounding_guard.evaluation.calibration.calibrate` tunes.
         self.threshold_kind = "support" if judge is None else "entailment"
 
     def _inner(self) -> Any:
@@ -690,7 +690,7 @@ def make_predictor(
     if name in ("lexical", "model", "embedding") and judge is not None:
         raise ValueError(f"the {name} predictor takes no judge")
     if name in ("model", "embedding"):
-        from grounding_guard import models  # needs the model extra
+        from grounding_guard.judges import model as models  # needs the model extra
 
         if name == "model":  # scores over every window (early_stop=False): same verdicts
             model_judge: Any = models.default_judge(threshold=judge_threshold, early_stop=False)
