@@ -9,21 +9,21 @@ from hypothesis import strategies as st
 
 from grounding_guard import Status, check
 from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.judges.quotes import QUOTE_CODES, check_quotes, quote_support
 from grounding_guard.pipeline import engine as engine_module
 from grounding_guard.text.analysis import analyse
 from grounding_guard.text.quotes import (
-    QUOTE_CODES,
-    SENTENCE_PROBLEMS,
     Quote,
-    check_label,
-    check_quotes,
-    check_sentence,
     find_quotes,
     is_unspaced_script,
     letter_pairs,
-    line_within_span,
-    quote_support,
     verbatim_span,
+)
+from grounding_guard.tools.quoted_lines import (
+    SENTENCE_PROBLEMS,
+    check_label,
+    check_sentence,
+    line_within_span,
 )
 from grounding_guard.types import Evidence, Reason, Span
 

@@ -8,8 +8,8 @@ import pytest
 from grounding_guard import ConfigError, Status, check
 from grounding_guard.citations import PRESETS
 from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.judges.quotes import QUOTE_CODES, check_quotes
 from grounding_guard.pipeline import engine as engine_module
-from grounding_guard.text.quotes import QUOTE_CODES, check_quotes
 from grounding_guard.tools.sections import (
     CHECKS,
     VERDICTS,

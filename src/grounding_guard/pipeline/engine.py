@@ -16,11 +16,11 @@ from grounding_guard.evidence import EvidenceMap
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.figures import check_values
 from grounding_guard.judges.lexical import BestSentence, LexicalJudge, best_sentence
+from grounding_guard.judges.quotes import QUOTE_CODES, check_quotes, quote_support
 from grounding_guard.judges.terms import check_directions, check_names, check_negation
 from grounding_guard.text.analysis import analyse
 from grounding_guard.text.figures import Preset
 from grounding_guard.text.normalize import unreadable_digits
-from grounding_guard.text.quotes import QUOTE_CODES, check_quotes, quote_support
 from grounding_guard.text.segment import Abbreviations, Segment, segment
 from grounding_guard.types import (
     Evidence,

@@ -1,0 +1,271 @@
+"""The quote check: text a unit puts in quotation marks must stand, character for
+character, in one passage it cites (:func:`check_quotes`).
+
+A quote found only after a negation of its clause ("The team never confirmed that the
+gateway supports IPv6." quoted as "the gateway supports IPv6") is
+``quote_drops_negation``; a quote found nowhere is ``quote_mismatch``. Quotes are found
+and located by :mod:`grounding_guard.text.quotes`. Pure and deterministic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.text.analysis import sentence_spans
+from grounding_guard.text.quotes import (
+    Quote,
+    checkable_quote,
+    comparable_form,
+    find_quotes,
+    negation_words,
+    occurrences,
+    outermost,
+    quote_needle,
+    sentence_of,
+)
+from grounding_guard.types import Reason, Span
+
+__all__ = ["QUOTE_CODES", "check_quotes", "quote_support"]
+
+#: The reason codes :func:`check_quotes` emits.
+QUOTE_CODES: frozenset[str] = frozenset({"quote_mismatch", "quote_drops_negation"})
+
+# ---- the engine's quote check ----------------------------------------------------------
+
+_ELLIPSIS = re.compile(r"\s*(?:\[\s*(?:\.\s?\.\s?\.|\u2026)\s*\]|\.\s?\.\s?\.|\u2026)\s*")
+_TRAILING = ".,;:"
+_CODE_SPAN = re.compile(r"`[^`\n]*`")
+_CLAUSE_BREAK = re.compile(
+    r"[;:\u2014]|\s[\u2013-]\s|,\s+(?:but|while|whilst|whereas|yet|although|though|however)\b",
+    re.IGNORECASE,
+)
+
+
+def _pieces(quote: str) -> list[str]:
+    """The parts of a quote an ellipsis separates, trailing punctuation put inside the
+    closing mark (American style) dropped."""
+    parts = []
+    for part in _ELLIPSIS.split(quote):
+        part = part.strip()
+        while part and part[-1] in _TRAILING:
+            part = part[:-1].rstrip()
+        if part and any(c.isalnum() for c in part):
+            parts.append(part)
+    return parts
+
+
+def _clause_negations(text: str, sentences: Sequence[Span], stand: Span) -> tuple[list[str], Span]:
+    """Negations that govern ``stand``: in its sentence, before it, with no clause break
+    (; : — or ", but", ", while" ...) between them and it."""
+    sentence = sentence_of(sentences, stand.start, stand.end)
+    lead = text[sentence.start : stand.start]
+    begin = 0
+    for match in _CLAUSE_BREAK.finditer(lead):
+        begin = match.end()
+    return negation_words(lead[begin:]), sentence
+
+
+@dataclass(frozen=True, slots=True)
+class _Located:
+    """Where one quote stood in one passage: the stand, or the negated stand."""
+
+    stand: Span | None
+    negated: tuple[Span, Span, str] | None  # (stand, sentence, negation word)
+
+
+def _locate(
+    pieces: list[str], text: str, sentences: Sequence[Span], case_sensitive: bool
+) -> _Located:
+    """The first stand of ``pieces`` (in order, each verbatim) in ``text`` that keeps its
+    clause's negations; else the first negated stand; else nothing."""
+    form, where = comparable_form(text, case_sensitive)
+    needles = [quote_needle(p, case_sensitive) for p in pieces]
+    negated: tuple[Span, Span, str] | None = None
+    for stand_form in _chain(needles, form, 0):
+        stand = Span(where[stand_form[0][0]], where[stand_form[-1][1] - 1] + 1)
+        words, sentence = _clause_negations(text, sentences, stand)
+        # words an ellipsis left out count as well: "the gateway ... supports IPv6"
+        for (_, gap_start), (gap_end, _) in pairwise(stand_form):
+            words += negation_words(text[where[gap_start - 1] + 1 : where[gap_end]])
+        if not words:
+            return _Located(stand, None)
+        if negated is None:
+            negated = (stand, sentence, words[0])
+    return _Located(None, negated)
+
+
+def _chain(
+    needles: list[str], form: str, begin: int, depth: int = 0
+) -> Iterator[list[tuple[int, int]]]:
+    """Each way ``needles`` stand one after another in ``form`` (bounded search)."""
+    if not needles:
+        yield []
+        return
+    for tried, (start, end) in enumerate(occurrences(needles[0], form, begin)):
+        if tried >= 64 or depth > 16:
+            return
+        for rest in _chain(needles[1:], form, end, depth + 1):
+            yield [(start, end), *rest]
+            break  # the first way the rest stands after this occurrence is enough
+
+
+#: Words that, just before a quotation, make it a name rather than a quotation: a title,
+#: a term or an expression is mentioned, not quoted from the evidence.
+_NAMING_WORDS = frozenset(
+    """
+    song songs single album track film movie show series episode book novel poem play
+    title titled entitled called named dubbed nicknamed term terms phrase expression
+    expressions idiom word words concept notion motto slogan nickname label brand as
+    so-called
+    """.split()
+)
+
+
+def _is_mention(text: str, quote: Quote) -> bool:
+    """True when the quotation marks name something (a title, a term, an expression)
+    instead of quoting the evidence: a naming word right before it ("the song 'Rip It
+    Up'", "the concept of 'theory of mind'") or a quote written in title case ("Father
+    of the Green Revolution")."""
+    window = text[max(0, quote.span.start - 40) : quote.span.start].casefold().split()
+    before = [w for w in (w.strip("\"'\u201c\u2018\u00ab:,(") for w in window) if w]
+    if before and (
+        before[-1] in _NAMING_WORDS
+        or (len(before) > 1 and before[-1] in ("of", "as") and before[-2] in _NAMING_WORDS)
+    ):
+        return True
+    words = quote.text.split()
+    if len(words) < 2 or not words[0][:1].isupper():
+        return False
+    lettered = [w for w in words if any(c.isalpha() for c in w)]
+    if len(lettered) >= 2 and all(w[:1].isupper() for w in lettered):
+        return True  # every word capitalised, short ones too: a title ("For You")
+    significant = [w for w in words if sum(c.isalpha() for c in w) >= 4]
+    return bool(significant) and all(w[:1].isupper() for w in significant)
+
+
+def _quotes_to_check(claim: Claim) -> list[Quote]:
+    text = claim.text
+    if "`" in text:  # quotation marks inside inline code are code, not quotes
+        text = _CODE_SPAN.sub(lambda m: " " * len(m.group()), text)
+    return [
+        q
+        for q in outermost(find_quotes(text))
+        if checkable_quote(q.text) and not _is_mention(text, q)
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    quote: Quote
+    found: tuple[str, Span] | None
+    reason: Reason | None
+
+
+def _sentences(passage: Passage) -> tuple[Span, ...]:
+    return tuple(span for span, _ in passage.sentences)
+
+
+def _judge_quote(
+    claim: Claim, quote: Quote, passages: Sequence[Passage], case_sensitive: bool
+) -> _Outcome:
+    where = quote.span.shift(claim.span.start)
+    pieces = _pieces(quote.text)
+    if not pieces:
+        return _Outcome(quote, None, None)
+    variants = [pieces]
+    if case_sensitive and pieces[0][:1].islower():
+        # a quotation may lower its first letter to run on in the sentence ("called it a
+        # 'bedroom tax'" from "'Bedroom tax' puts ..."); the other letters must match
+        variants.append([pieces[0][0].upper() + pieces[0][1:], *pieces[1:]])
+    negated: tuple[str, Span, Span, str] | None = None
+    for passage in passages:
+        for variant in variants:
+            located = _locate(variant, passage.evidence.text, _sentences(passage), case_sensitive)
+            if located.stand is not None:
+                return _Outcome(quote, (passage.id, located.stand), None)
+            if located.negated is not None and negated is None:
+                stand, sentence, word = located.negated
+                negated = (passage.id, stand, sentence, word)
+    shown = _short(quote.text)
+    if negated is not None:
+        ident, stand, sentence, word = negated
+        if _clause_negations(claim.text, sentence_spans(claim.text), quote.span)[0]:
+            # the claim keeps a negation before the quote ("he did not want 'X'"): it
+            # drops nothing
+            return _Outcome(quote, (ident, stand), None)
+        return _Outcome(
+            quote,
+            None,
+            Reason(
+                "quote_drops_negation",
+                f"the quote {shown} stands in [{ident}] only under a negation "
+                f"({word!r}) the quote leaves out",
+                where,
+                ident,
+                sentence,
+            ),
+        )
+    ids = [p.id for p in passages]
+    hint = ""
+    if case_sensitive and any(
+        _locate(pieces, p.evidence.text, _sentences(p), False).stand is not None for p in passages
+    ):
+        hint = " (it does in other letter case)"
+    elif len(pieces) > 1:
+        hint = " (its parts do not stand in one passage, in order)"
+    return _Outcome(
+        quote,
+        None,
+        Reason(
+            "quote_mismatch",
+            f"the quote {shown} does not stand verbatim in the cited evidence "
+            f"({', '.join(ids)}){hint}",
+            where,
+            ids[0] if len(ids) == 1 else None,
+        ),
+    )
+
+
+def _short(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 1] + "\u2026")
+
+
+def _outcomes(
+    claim: Claim, passages: Sequence[Passage], case_sensitive: bool
+) -> Iterator[_Outcome]:
+    if not passages:
+        return
+    for quote in _quotes_to_check(claim):
+        yield _judge_quote(claim, quote, passages, case_sensitive)
+
+
+def check_quotes(
+    claim: Claim, passages: Sequence[Passage], *, case_sensitive: bool = True
+) -> list[Reason]:
+    """Reasons for the quotes of ``claim`` that do not stand verbatim in one of
+    ``passages``: ``quote_mismatch`` (the quote's span in the answer), or
+    ``quote_drops_negation`` when it stands only after a negation of its clause (the
+    evidence sentence as ``evidence_span``).
+
+    Only quotes of :data:`QUOTE_MIN_WORDS` words or more (or
+    :data:`QUOTE_MIN_UNSPACED_CHARS` characters of an unspaced script) are checked; the
+    outermost of nested quotes is checked; quotation marks inside inline code are not
+    quotes. An ellipsis (``...``, ``…``, ``[...]``) splits a quote into parts that must
+    stand in order in one passage, and no negation may hide in what it leaves out.
+    With no passages nothing is checked (an uncited unit is the citation check's
+    business).
+    """
+    return [o.reason for o in _outcomes(claim, passages, case_sensitive) if o.reason is not None]
+
+
+def quote_support(
+    claim: Claim, passages: Sequence[Passage], *, case_sensitive: bool = True
+) -> list[tuple[str, Span]]:
+    """For each checked quote of ``claim`` that stands in ``passages``: the evidence id
+    and the span of the evidence text it stands at (from its first to its last part)."""
+    return [o.found for o in _outcomes(claim, passages, case_sensitive) if o.found is not None]
