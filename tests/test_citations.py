@@ -169,6 +169,6 @@ def test_placeholder_pattern(text: str, found: list[str]) -> None:
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_every_preset_passes_the_custom_pattern_rules(name: str) -> None:
     # presets skip validation at import time; this is where they are held to it
-    from grounding_guard.citations import _validate_pattern
+    from grounding_guard.citations import validate_pattern
 
-    _validate_pattern(PRESETS[name].pattern)
+    validate_pattern(PRESETS[name].pattern)

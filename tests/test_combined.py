@@ -258,7 +258,7 @@ def test_a_model_that_fails_to_load_late_fails_closed(tmp_path: Path) -> None:
 
 def test_a_spent_answer_budget_fails_closed() -> None:
     guard = Guard(citations="none", judge="model", answer_budget=0)
-    guard._judge.clear_cache()  # the budget counts windows the model has not seen
+    guard.judge.clear_cache()  # the budget counts windows the model has not seen
     paraphrase, verbatim = guard.check(ROWS[0][0] + " " + ROWS[2][0], EVIDENCE).units
     assert paraphrase.status is Status.UNGROUNDED and "unverified" in paraphrase.codes
     assert verbatim.status is Status.GROUNDED  # no model needed
@@ -273,12 +273,12 @@ def test_a_spent_answer_budget_fails_closed() -> None:
 
 
 def test_guard_names_pick_the_combined_and_the_plain_cosine_judge() -> None:
-    model = Guard(judge="model")._judge
+    model = Guard(judge="model").judge
     assert isinstance(model, CombinedJudge) and model.threshold == 0.5
-    assert Guard(judge="model", judge_threshold=0.7)._judge.threshold == 0.7
-    cosine = Guard(judge="embedding")._judge
+    assert Guard(judge="model", judge_threshold=0.7).judge.threshold == 0.7
+    cosine = Guard(judge="embedding").judge
     assert isinstance(cosine, EmbeddingJudge) and cosine.threshold == 0.55
-    assert Guard(judge="embedding", judge_threshold=0.7)._judge.threshold == 0.7
+    assert Guard(judge="embedding", judge_threshold=0.7).judge.threshold == 0.7
     with pytest.raises(ConfigError, match="'embedding'"):
         Guard(judge="nli")
 
@@ -300,7 +300,7 @@ def test_the_model_judge_calibrates_and_loads_back(tmp_path: Path) -> None:
     assert thresholds.balanced_accuracy == 1.0
     options = thresholds.guard_options()
     guard = Guard(judge="model", **options)
-    assert guard._judge.threshold == options["judge_threshold"]
+    assert guard.judge.threshold == options["judge_threshold"]
     result = make_predictor("model", judge_threshold=options["judge_threshold"])
     assert all(result(r).predicted == r.label for r in rows)
 

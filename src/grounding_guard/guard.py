@@ -20,15 +20,15 @@ from collections.abc import (
     Mapping,
 )
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from grounding_guard.actions import MODES, filter_text
+from grounding_guard.actions import MODES, act
 from grounding_guard.citations import DEFAULT_PLACEHOLDER_PATTERN, CitationStyle, get_style
 from grounding_guard.errors import ConfigError, UngroundedAnswerError
 from grounding_guard.evidence import EvidenceLike, EvidenceMap, build_evidence
 from grounding_guard.judges.custom import CallableJudge
 from grounding_guard.judges.lexical import DEFAULT_THRESHOLD, LexicalJudge
+from grounding_guard.pipeline.drive import adrive, read_judgement
 from grounding_guard.pipeline.engine import Checked, EngineOptions, JudgeRequest, run
 from grounding_guard.text.claims import is_non_claim
 from grounding_guard.text.figures import PRESETS as VALUE_PRESETS
@@ -197,29 +197,29 @@ class Guard:
         ):
             raise ConfigError(f"answer_budget must be a non-negative int, got {answer_budget!r}")
         self.answer_budget = answer_budget
-        self._judge: Any
+        self._support: Any
         if judge in ("lexical", None):
-            self._judge = self._lexical
+            self._support = self._lexical
         elif judge == "model":
             # the combined judge of the extra "model"; loads lazily, offline
             from grounding_guard.judges.model import default_judge
 
-            self._judge = default_judge(threshold=cut)
+            self._support = default_judge(threshold=cut)
         elif judge == "embedding":
             from grounding_guard.judges.model import load_judge
 
-            self._judge = load_judge("default", threshold=cut)
+            self._support = load_judge("default", threshold=cut)
         elif isinstance(judge, str):
             raise ConfigError(
                 f"judge: unknown name {judge!r}; use 'lexical', 'model', 'embedding' or a callable"
             )
         elif hasattr(judge, "judge") and callable(judge.judge) and not callable(judge):
-            self._judge = judge
+            self._support = judge
         elif callable(judge):
-            self._judge = CallableJudge(judge, 0.5 if cut is None else cut)
+            self._support = CallableJudge(judge, 0.5 if cut is None else cut)
         else:
             raise TypeError(f"judge must be callable or have .judge(), got {type(judge).__name__}")
-        self._options = EngineOptions(
+        self._engine_options = EngineOptions(
             citations=citations,
             placeholder=_placeholder_pattern(placeholder),
             abbreviations=abbreviations or DEFAULT_ABBREVIATIONS,
@@ -231,6 +231,16 @@ class Guard:
             locale=locale,
             values=values,
         )
+
+    @property
+    def judge(self) -> Any:
+        """The support judge this guard asks (lexical, a model judge or the caller's)."""
+        return self._support
+
+    @property
+    def engine_options(self) -> EngineOptions:
+        """The engine's view of this guard's options (styles, placeholders, checks)."""
+        return self._engine_options
 
     # ---- evidence ------------------------------------------------------------------------
     def evidence_map(
@@ -260,13 +270,13 @@ class Guard:
         if not isinstance(answer, str):
             raise TypeError(f"answer must be str, got {type(answer).__name__}")
         emap = self.evidence_map(evidence, catalog)
-        return answer, emap, run(answer, emap, self._options)
+        return answer, emap, run(answer, emap, self._engine_options)
 
     def check(
         self, answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None
     ) -> Report:
         """Judge every unit of ``answer`` against ``evidence`` and apply the mode."""
-        if getattr(self._judge, "is_async", False):
+        if getattr(self._support, "is_async", False):
             import asyncio  # only async judges need it: keep it out of import time
 
             try:
@@ -275,15 +285,15 @@ class Guard:
                 return asyncio.run(self.acheck(answer, evidence, catalog=catalog))
             raise ConfigError("this Guard's judge is async: inside an event loop use acheck()")
         answer, emap, engine = self._start(answer, evidence, catalog)
-        judge = self._judge
+        judge = self._support
         with self._budget():
             try:
                 request = next(engine)
                 while True:
-                    request = engine.send(_read(judge, judge.judge(*request), request))
+                    request = engine.send(read_judgement(judge, judge.judge(*request), request))
             except StopIteration as stop:
                 checked: Checked = stop.value
-        return self._report(answer, emap, checked)
+        return self.act(answer, emap, checked)
 
     def _budget(self) -> AbstractContextManager[None]:
         """The answer budget of model judges around one check (a no-op without one)."""
@@ -298,10 +308,10 @@ class Guard:
     ) -> Report:
         """``check`` for async code; awaits an async judge."""
         answer, emap, engine = self._start(answer, evidence, catalog)
-        judge = self._judge
+        judge = self._support
         with self._budget():
-            checked = await _drive(engine, judge)
-        return self._report(answer, emap, checked)
+            checked = await adrive(engine, judge)
+        return self.act(answer, emap, checked)
 
     def enforce(
         self, answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None
@@ -337,63 +347,21 @@ class Guard:
         return astream(self, chunks, evidence, catalog=catalog)
 
     # ---- actions ---------------------------------------------------------------------------
-    def _report(self, answer: str, emap: EvidenceMap, checked: Checked) -> Report:
-        report = Report(
-            answer=answer,
-            units=checked.units,
-            text=answer,
+    def act(self, answer: str, emap: EvidenceMap, checked: Checked) -> Report:
+        """The report of a checked answer after this guard's mode (the stream's end too)."""
+        return act(
+            answer,
+            emap,
+            checked,
             mode=self.mode,
-            blocked=False,
             fail_on=self.fail_on,
             min_coverage=self.min_coverage,
-            citation_style=checked.style,
-            evidence=emap.items,
-            attribution=checked.attribution,
+            refusal=self.refusal,
         )
-        if report.is_clean or self.mode == "flag":
-            return report
-        if self.mode == "filter":
-            kept = [u for u in report.claims if u.status not in self.fail_on]
-            kept_grounded = sum(1 for u in kept if u.status is Status.GROUNDED)
-            if kept and kept_grounded / len(kept) + 1e-12 >= self.min_coverage:
-                text = filter_text(answer, checked.units, checked.separators, self.fail_on)
-                return replace(report, text=text)
-        return replace(report, text=self.refusal, blocked=True)
 
 
 def _never(_text: str) -> bool:
     return False
-
-
-async def _drive(engine: Generator[JudgeRequest, Judgement, Checked], judge: Any) -> Checked:
-    """Run ``engine`` to the end, awaiting the judge's answers where it is async."""
-    try:
-        request = next(engine)
-        while True:
-            request = engine.send(await _ajudge(judge, request))
-    except StopIteration as stop:
-        checked: Checked = stop.value
-    return checked
-
-
-async def _ajudge(judge: Any, request: JudgeRequest) -> Judgement:
-    """The judge's answer to one request, awaited when the judge is async."""
-    result = judge.call(*request) if isinstance(judge, CallableJudge) else judge.judge(*request)
-    if hasattr(result, "__await__"):
-        result = await result
-    return _read(judge, result, request)
-
-
-def _read(judge: Any, result: Any, request: JudgeRequest) -> Judgement:
-    if isinstance(judge, CallableJudge):
-        return judge.read(result, request[1])
-    if not isinstance(result, Judgement):
-        from grounding_guard.errors import JudgeError
-
-        raise JudgeError(
-            f"judge {getattr(judge, 'name', judge)!r} returned {type(result).__name__}, not a Judgement"
-        )
-    return result
 
 
 def _enforced(report: Report) -> str:

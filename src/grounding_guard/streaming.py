@@ -48,7 +48,7 @@ from collections.abc import AsyncIterable, AsyncIterator, Generator, Iterable, I
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from grounding_guard.actions import _BULLET_ONLY, filter_text
+from grounding_guard.actions import BULLET_ONLY, filter_text
 from grounding_guard.citations import (
     AUTO_ORDER,
     PRESETS,
@@ -58,7 +58,13 @@ from grounding_guard.citations import (
     pattern_widths,
 )
 from grounding_guard.evidence import EvidenceMap
-from grounding_guard.pipeline.engine import Checked, JudgeRequest, _judge_segment, _outside
+from grounding_guard.pipeline.drive import ajudge, read_judgement
+from grounding_guard.pipeline.engine import (
+    Checked,
+    JudgeRequest,
+    drop_covered_markers,
+    judge_segment,
+)
 from grounding_guard.text.markdown import is_prose
 from grounding_guard.text.segment import Segment, segment
 from grounding_guard.types import Judgement, Marker, Report, Span, Unit
@@ -167,7 +173,7 @@ class _Core:
 
     def __init__(self, guard: Guard) -> None:
         self.guard = guard
-        self.options = guard._options
+        self.options = guard.engine_options
         self.mode = guard.mode
         self.buf = ""
         self.emap: EvidenceMap | None = None
@@ -212,7 +218,7 @@ class _Core:
             Span(*m.span()) for m in self.options.placeholder.finditer(text) if m.end() > m.start()
         ]
         if placeholders and markers:
-            markers = _outside(markers, placeholders)
+            markers = drop_covered_markers(markers, placeholders)
         return markers, placeholders
 
     def _evidence(self) -> Generator[_Action, Any, EvidenceMap]:
@@ -393,7 +399,7 @@ class _Core:
                     self.table, self.catalog = emap.lookup(self.style.normalize)
                 for index in range(len(self.units), count):
                     seg = segs[index]
-                    unit = yield from _judge_segment(
+                    unit = yield from judge_segment(
                         index,
                         seg,
                         self.buf,
@@ -479,7 +485,7 @@ class _Core:
         return Checked(tuple(self.units), style, self.attribution, separators)
 
     def _report(self, emap: EvidenceMap) -> Report:
-        return self.guard._report(self.buf, emap, self._checked())
+        return self.guard.act(self.buf, emap, self._checked())
 
     def _finish(self) -> Generator[_Action, Any, None]:
         emap = yield from self._evidence()
@@ -529,7 +535,7 @@ def _held_back(text: str) -> str:
     bullet or quote marker so far."""
     text = text.rstrip()
     line_start = text.rfind("\n") + 1
-    if _BULLET_ONLY.match(text[line_start:]):
+    if BULLET_ONLY.match(text[line_start:]):
         text = text[:line_start].rstrip()
     return text
 
@@ -552,14 +558,12 @@ def stream(
     guard: Guard, chunks: Iterable[str], evidence: Any, *, catalog: Iterable[Any] | None = None
 ) -> Iterator[StreamEvent]:
     """Guard an answer that arrives as ``chunks`` (see :meth:`Guard.stream`)."""
-    from grounding_guard.guard import _read
-
-    if getattr(guard._judge, "is_async", False):
+    if getattr(guard.judge, "is_async", False):
         from grounding_guard.errors import ConfigError
 
         raise ConfigError("this Guard's judge is async: use astream()")
     core = _Core(guard)
-    judge = guard._judge
+    judge = guard.judge
 
     def drive(step: Generator[_Action, Any, None]) -> Iterator[StreamEvent]:
         try:
@@ -573,7 +577,7 @@ def stream(
                     action = step.send(guard.evidence_map(source, catalog))
                 else:
                     request: JudgeRequest = action
-                    action = step.send(_read(judge, judge.judge(*request), request))
+                    action = step.send(read_judgement(judge, judge.judge(*request), request))
         except StopIteration:
             return
 
@@ -593,10 +597,8 @@ async def astream(
 ) -> AsyncIterator[StreamEvent]:
     """Async :func:`stream`: chunks may be an async iterable, evidence an awaitable (or a
     callable returning one), and an async judge is awaited."""
-    from grounding_guard.guard import _ajudge
-
     core = _Core(guard)
-    judge = guard._judge
+    judge = guard.judge
     state: dict[str, Any] = {}
 
     async def resolve_evidence() -> EvidenceMap:
@@ -619,7 +621,7 @@ async def astream(
                 elif action is _EVIDENCE:
                     action = step.send(await resolve_evidence())
                 else:
-                    action = step.send(await _ajudge(judge, action))
+                    action = step.send(await ajudge(judge, action))
         except StopIteration:
             return
 

@@ -35,7 +35,14 @@ from grounding_guard.types import (
 )
 from grounding_guard.verdict import CONTRADICTING, INVALIDATING, UNSUPPORTING, decide
 
-__all__ = ["Checked", "EngineOptions", "JudgeRequest", "run"]
+__all__ = [
+    "Checked",
+    "EngineOptions",
+    "JudgeRequest",
+    "drop_covered_markers",
+    "judge_segment",
+    "run",
+]
 
 JudgeRequest = tuple[Claim, tuple[Passage, ...]]
 
@@ -73,7 +80,7 @@ def _resolve_style(options: EngineOptions, answer: str, emap: EvidenceMap) -> Ci
     return get_style(options.citations)
 
 
-def _outside(markers: list[Marker], placeholders: list[Span]) -> list[Marker]:
+def drop_covered_markers(markers: list[Marker], placeholders: list[Span]) -> list[Marker]:
     """Markers that overlap no placeholder (a placeholder wins); both lists are in text
     order, so one merge-walk does it."""
     kept: list[Marker] = []
@@ -114,7 +121,7 @@ def run(
         Span(*m.span()) for m in options.placeholder.finditer(answer) if m.end() > m.start()
     ]
     if placeholders and markers:
-        markers = _outside(markers, placeholders)
+        markers = drop_covered_markers(markers, placeholders)
     segments = segment(
         answer,
         markers,
@@ -132,7 +139,7 @@ def run(
     cache: dict[tuple[str, tuple[str, ...]], Judgement] = {}
     units: list[Unit] = []
     for index, seg in enumerate(segments):
-        unit = yield from _judge_segment(
+        unit = yield from judge_segment(
             index, seg, answer, emap, table, catalog, options, attribution, cache
         )
         units.append(unit)
@@ -157,7 +164,7 @@ def _ask(
     return found
 
 
-def _judge_segment(
+def judge_segment(
     index: int,
     seg: Segment,
     answer: str,
@@ -168,6 +175,8 @@ def _judge_segment(
     attribution: bool,
     cache: dict[tuple[str, tuple[str, ...]], Judgement],
 ) -> Generator[JudgeRequest, Judgement, Unit]:
+    """Judge one segment as unit ``index``: resolve its citations, ask the judges (yielding
+    support requests), decide its status; the check and the stream share it."""
     text = seg.span.of(answer)
     cited = tuple(dict.fromkeys(i for m in seg.markers for i in m.ids))
     if seg.kind is not Kind.CLAIM:

@@ -20,14 +20,13 @@ imported when a model is first loaded.
 from __future__ import annotations
 
 from grounding_guard.errors import ModelLoadError
-from grounding_guard.judges.model.combined import CombinedJudge
+from grounding_guard.judges.model.combined import CombinedJudge, default_judge
 from grounding_guard.judges.model.judges import (
     DEFAULT_THRESHOLDS,
     MODEL_THRESHOLDS,
     CrossEncoderJudge,
     EmbeddingJudge,
     Ranked,
-    default_judge,
     load_judge,
 )
 from grounding_guard.judges.model.loading import (

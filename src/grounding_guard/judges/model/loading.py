@@ -47,6 +47,7 @@ __all__ = [
     "ModelFiles",
     "clear_models",
     "get_model",
+    "label_names",
     "model_loads",
     "resolve",
 ]
@@ -141,7 +142,7 @@ _HUB_ID = re.compile(r"^[A-Za-z0-9][\w.\-]*/[\w.\-]+$")
 _MODULE = re.compile(r"^[A-Za-z_][\w\-]*(?:\.[A-Za-z_]\w*)*$")
 
 
-def _label_names(config: Mapping[str, Any]) -> dict[int, str]:
+def label_names(config: Mapping[str, Any]) -> dict[int, str]:
     raw = config.get("id2label") or {}
     if not isinstance(raw, Mapping):
         return {}
@@ -178,7 +179,7 @@ def detect_kind(config: Mapping[str, Any]) -> str:
     """``nli`` for a classifier with a contradiction label, ``binary`` for another
     classifier, ``embedding`` otherwise."""
     architectures = config.get("architectures") or []
-    names = _label_names(config)
+    names = label_names(config)
     classifier = any("ForSequenceClassification" in str(a) for a in architectures) or any(
         role_of(n) != "unknown" for n in names.values()
     )
