@@ -279,19 +279,19 @@ class Report:
     # ---- renderings -------------------------------------------------------------------
     def summary_line(self) -> str:
         """One line: verdict counts, coverage and the action taken."""
-        from grounding_guard.report import summary_line
+        from grounding_guard.report.render import summary_line
 
         return summary_line(self)
 
     def summary(self) -> str:
         """A short plain-text report: the totals, then one line per unit."""
-        from grounding_guard.report import summary
+        from grounding_guard.report.render import summary
 
         return summary(self)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict following ``grounding_guard/schema/report.schema.json``."""
-        from grounding_guard.report import to_dict
+        from grounding_guard.report.render import to_dict
 
         return to_dict(self)
 
@@ -303,12 +303,12 @@ class Report:
 
     def to_html(self) -> str:
         """A standalone HTML page: each unit coloured by status, reasons on hover."""
-        from grounding_guard.report import to_html
+        from grounding_guard.report.render import to_html
 
         return to_html(self)
 
     def _repr_html_(self) -> str:
-        from grounding_guard.report import to_html_fragment
+        from grounding_guard.report.render import to_html_fragment
 
         return to_html_fragment(self)
 
