@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 
 import pytest
@@ -67,3 +68,11 @@ def test_an_old_split_path_names_what_it_lacks() -> None:
 def test_old_path_report_is_the_public_report() -> None:
     with pytest.warns(DeprecationWarning, match="moved to"):
         assert fresh_import("grounding_guard.model").Report is gg.Report  # type: ignore[attr-defined]
+
+
+def test_an_old_path_leaves_the_new_modules_spec_alone() -> None:
+    with pytest.warns(DeprecationWarning, match="moved to"):
+        fresh_import("grounding_guard.judges.values")
+    spec = importlib.util.find_spec("grounding_guard.judges.figures")
+    assert spec is not None and spec.name == "grounding_guard.judges.figures"
+    assert spec.origin is not None and spec.origin.endswith("figures.py")

@@ -81,6 +81,9 @@ class _MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             return None
         return importlib.util.spec_from_loader(fullname, self)
 
+    def __init__(self) -> None:
+        self._specs: dict[str, importlib.machinery.ModuleSpec | None] = {}
+
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         targets = MOVED[spec.name]
         warnings.warn(
@@ -89,11 +92,18 @@ class _MovedFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
             stacklevel=2,
         )
         if len(targets) == 1:
-            return importlib.import_module(targets[0])
+            module = importlib.import_module(targets[0])
+            # the import system stamps the old path's spec on the module it gets back
+            self._specs[spec.name] = module.__spec__
+            return module
         return _Union(spec.name, targets)
 
     def exec_module(self, module: ModuleType) -> None:
-        """The module is complete already: nothing to run."""
+        """Nothing to run: the module is complete. A moved module gets its own spec back."""
+        for old, original in list(self._specs.items()):
+            if original is not None and original.name == module.__name__:
+                module.__spec__ = original
+                del self._specs[old]
 
 
 _FINDER = _MovedFinder()
