@@ -1,0 +1,134 @@
+"""Comparing two values: whether a claimed value pairs with an evidence value
+(:func:`pairable`), whether the evidence bears it out (:func:`agree`), and whether two
+values of different kinds are the same figure (:func:`same_figure`)."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
+
+from grounding_guard.text.figures.value import Value, ValueType
+
+__all__ = ["agree", "pairable", "same_figure"]
+
+_CONTEXT = Context(prec=80)
+
+
+def _year_of(value: ValueType) -> int | None:
+    if isinstance(value, date):
+        return value.year
+    if isinstance(value, tuple) and isinstance(value[0], int):
+        return value[0]
+    return None
+
+
+def _month_of(value: ValueType) -> int | None:
+    if isinstance(value, date):
+        return value.month
+    if isinstance(value, tuple):
+        return value[1]
+    return None
+
+
+def pairable(claimed: Value, evidence: Value) -> bool:
+    """Whether ``evidence`` is a value of the same kind and class as ``claimed`` (a
+    claimed year pairs with a dated fact's year, a month with a date's month)."""
+    if not (claimed.comparable and evidence.comparable):
+        return False
+    kind, other = claimed.kind, evidence.kind
+    if kind == "year":
+        return other == "year" or (other == "date" and _year_of(evidence.value) is not None)
+    if kind == "month":
+        return other == "month" or (other == "date" and _month_of(evidence.value) is not None)
+    if kind != other:
+        return False
+    if kind in ("money", "measure"):
+        return claimed.dimension == evidence.dimension
+    if kind == "percent":
+        return True
+    return kind in ("number", "date")
+
+
+def _numbers_agree(claimed: Value, evidence: Value) -> bool | None:
+    c, e = claimed.value, evidence.value
+    if not isinstance(c, Decimal) or not isinstance(e, Decimal):
+        return False
+    if claimed.unit != evidence.unit:
+        return False
+    if c == e:
+        return True
+    try:
+        if claimed.precision < evidence.precision:
+            quantum = Decimal(1).scaleb(-claimed.precision)
+            return e.quantize(quantum, ROUND_HALF_UP, _CONTEXT) == c
+        if claimed.precision > evidence.precision:
+            quantum = Decimal(1).scaleb(-evidence.precision)
+            if c.quantize(quantum, ROUND_HALF_UP, _CONTEXT) == e:
+                return None  # the claim is more precise than the evidence: cannot tell
+    except InvalidOperation:
+        return False
+    return False
+
+
+def _dates_agree(claimed: ValueType, evidence: ValueType) -> bool | None:
+    if isinstance(claimed, date):
+        if isinstance(evidence, date):
+            return claimed == evidence
+        if isinstance(evidence, tuple) and len(evidence) == 2:
+            if (claimed.year, claimed.month) == evidence:
+                return None
+            return False
+        if isinstance(evidence, tuple) and len(evidence) == 3:
+            return False if (claimed.month, claimed.day) != evidence[1:] else None
+        return False
+    if isinstance(claimed, tuple) and len(claimed) == 2:
+        if isinstance(evidence, date):
+            return (evidence.year, evidence.month) == claimed
+        if isinstance(evidence, tuple) and len(evidence) == 2:
+            return evidence == claimed
+        if isinstance(evidence, tuple) and len(evidence) == 3:
+            return False if evidence[1] != claimed[1] else None
+        return False
+    if isinstance(claimed, tuple) and len(claimed) == 3:
+        if isinstance(evidence, date):
+            return (evidence.month, evidence.day) == claimed[1:]
+        if isinstance(evidence, tuple) and len(evidence) == 3:
+            return evidence == claimed
+        if isinstance(evidence, tuple) and len(evidence) == 2:
+            return False if evidence[1] != claimed[1] else None
+    return False
+
+
+def agree(claimed: Value, evidence: Value) -> bool | None:
+    """True when ``evidence`` bears ``claimed`` out (equal, or the claim rounds it to its
+    own precision: "8849 metres" and "8,848.86 metres"); False when they differ (a
+    different unit of one dimension differs); None when the claim says more than the
+    evidence and does not contradict it ("8,848.86" against "8849", a day against a month).
+    Only meaningful for :func:`pairable` values."""
+    kind = claimed.kind
+    if kind == "year":
+        year = _year_of(evidence.value) if evidence.kind == "date" else None
+        if evidence.kind == "year":
+            return claimed.value == evidence.value
+        return None if year is None else claimed.value == Decimal(year)
+    if kind == "month":
+        month = evidence.value if evidence.kind == "month" else _month_of(evidence.value)
+        return claimed.value == month
+    if kind == "date":
+        return _dates_agree(claimed.value, evidence.value)
+    return _numbers_agree(claimed, evidence)
+
+
+def same_figure(claimed: Value, evidence: Value) -> bool:
+    """The same figure read as values of different kinds, which never pair as a
+    mismatch: a claimed "2000" (a year) and an evidence "2,000" (a number) or the
+    reverse, and a bare claimed number with the same number and a unit ("54" and
+    "54-year-old")."""
+    if not claimed.comparable or evidence.value is None:
+        return False
+    kinds = {claimed.kind, evidence.kind}
+    if kinds == {"year", "number"} and evidence.unit is None and claimed.unit is None:
+        return claimed.value == evidence.value
+    if claimed.kind == "number" and claimed.unit is None:
+        return evidence.kind in ("percent", "money", "measure") and evidence.value == claimed.value
+    return False

@@ -1,0 +1,188 @@
+"""Figures written in words: "forty-five", "two hundred and fifty", "a dozen", "five
+million", ordinals ("first") and approximate plurals ("thousands of")."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from grounding_guard.text.figures.context import (
+    after_number,
+    apply_unit,
+    approx_after,
+    approx_before,
+    scale_exponent,
+)
+from grounding_guard.text.figures.presets import Tables
+from grounding_guard.text.figures.raw import Raw, Taken
+from grounding_guard.text.figures.units import unit_at
+from grounding_guard.text.figures.words import (
+    FRACTION_WORDS,
+    ORDINAL_WORDS,
+    PLURAL_APPROX,
+    SMALL,
+    TENS,
+)
+
+__all__ = ["word_values"]
+
+_WORD_TOKEN_RE = re.compile(r"[^\W\d_]+")
+
+
+_PHRASE_MULTIPLIERS = frozenset(
+    "hundred thousand dozen million billion trillion lakh crore".split()
+)
+
+
+def word_values(clean: str, tables: Tables, taken: Taken) -> list[Raw]:
+    """Figures written in words: "forty-five", "two hundred and fifty", "a dozen",
+    "five million", ordinals ("first") and approximate plurals ("thousands of")."""
+    tokens = [(m.group().lower(), m.start(), m.end()) for m in _WORD_TOKEN_RE.finditer(clean)]
+    out: list[Raw] = []
+    index = 0
+    count = len(tokens)
+    while index < count:
+        word, start, end = tokens[index]
+        if taken.holds(start):
+            index += 1
+            continue
+        if word in ORDINAL_WORDS:
+            out.append(Raw(start, end, "ordinal", Decimal(ORDINAL_WORDS[word]), None, 0, "ordinal"))
+            index += 1
+            continue
+        if word in PLURAL_APPROX:
+            needs_of = word in ("tens", "scores")
+            if (not needs_of or _next_is(tokens, index, "of")) and not _digit_before(clean, start):
+                out.append(Raw(start, end, "number", None, None, 0, "approximation"))
+            index += 1
+            continue
+        opens = word in SMALL or (
+            word in ("a", "an")
+            and index + 1 < count
+            and tokens[index + 1][0] in _PHRASE_MULTIPLIERS
+            and clean[end : tokens[index + 1][1]] == " "
+        )
+        parsed = _parse_words(clean, tokens, index, tables) if opens else None
+        if parsed is None:
+            index += 1
+            continue
+        last, value, precision, ordinal = parsed
+        first = index
+        phrase_end = tokens[last][2]
+        index = last + 1
+        if ordinal:
+            out.append(Raw(start, phrase_end, "ordinal", value, None, 0, "ordinal"))
+            continue
+        # a fraction written apart ("two thirds", "three quarters"): a share, never a count
+        if (
+            index < count
+            and tokens[index][0] in FRACTION_WORDS
+            and clean[phrase_end : tokens[index][1]] == " "
+            and clean[tokens[index][2] : tokens[index][2] + 1] != "-"
+        ):
+            index += 1
+            continue
+        # an adjectival compound ("two-way", "one-off") or a fraction ("two-thirds")
+        if clean[phrase_end : phrase_end + 1] == "-" and index < count:
+            unit = unit_at(clean, phrase_end + 1)
+            if tokens[index][0] in FRACTION_WORDS or unit is None:
+                index += 1
+                continue
+        after = after_number(clean, phrase_end, None, False, "", tables.deny)
+        if after.ident or after.ordinal or after.decade:
+            continue
+        if last == first and word == "one" and after.unit is None and after.money is None:
+            continue  # "one of", "no one", "the one": a pronoun, not a count
+        raw = Raw(start, after.end, "number", value, None, precision)
+        apply_unit(raw, after, clean, phrase_end, tables, value)
+        if raw.note is None:
+            raw.note = approx_before(clean, start, False) or approx_after(clean, raw.end)
+        out.append(raw)
+    return out
+
+
+def _digit_before(clean: str, start: int) -> bool:
+    index = start - 1
+    while index >= 0 and clean[index] in " -":
+        index -= 1
+    return index >= 0 and clean[index].isdigit()
+
+
+def _next_is(tokens: list[tuple[str, int, int]], index: int, word: str) -> bool:
+    return index + 1 < len(tokens) and tokens[index + 1][0] == word
+
+
+def _parse_words(
+    clean: str, tokens: list[tuple[str, int, int]], first: int, tables: Tables
+) -> tuple[int, Decimal, int, bool] | None:
+    """(last token, value, precision, is ordinal) of the number-word phrase at ``first``."""
+    total = Decimal(0)
+    current = Decimal(0)
+    last = first
+    previous = ""
+    precision = 0
+    seen = False
+    index = first
+    ordinal = False
+    while index < len(tokens):
+        word, start, _ = tokens[index]
+        if index > first:
+            gap = clean[tokens[index - 1][2] : start]
+            if gap not in (" ", "-"):
+                break
+        if word in ("a", "an") and index == first:
+            current = Decimal(1)
+            previous = "a"
+        elif word in SMALL:
+            value = SMALL[word]
+            after_tens = previous in TENS and 0 < value < 10  # "forty-five"
+            fresh = previous in ("", "hundred", "thousand", "scale") and current % 100 == 0
+            if after_tens or fresh or previous == "and":
+                current += value
+            else:
+                break
+            precision = 0
+            seen = True
+        elif word in ORDINAL_WORDS and previous in TENS and ORDINAL_WORDS[word] < 10:
+            current += ORDINAL_WORDS[word]
+            last = index
+            ordinal = True
+            break
+        elif word == "hundred" and (seen or previous == "a") and previous != "hundred":
+            current = (current or Decimal(1)) * 100
+            seen = True
+        elif word == "dozen" and (seen or previous == "a"):
+            current = (current or Decimal(1)) * 12
+            seen = True
+        elif (
+            word == "and"
+            and previous in ("hundred", "thousand", "scale")
+            and index + 1 < len(tokens)
+            and tokens[index + 1][0] in SMALL
+        ):
+            previous = "and"
+            index += 1
+            continue
+        elif (
+            (seen or previous == "a")
+            and (word == "thousand" or word in tables.folded)
+            and (word.casefold() not in tables.deny and len(word) > 2)
+        ):
+            mult = tables.folded.get(word, Decimal(1000))
+            total += (current or Decimal(1)) * mult
+            current = Decimal(0)
+            exponent = scale_exponent(mult)
+            precision = -exponent if exponent is not None else 0
+            seen = True
+            previous = "scale" if word != "thousand" else "thousand"
+            last = index
+            index += 1
+            continue
+        else:
+            break
+        previous = word if word not in ("a", "an") else "a"
+        last = index
+        index += 1
+    if not seen:
+        return None
+    return last, total + current, precision, ordinal

@@ -1,0 +1,180 @@
+"""The words the reader knows: number words, ordinals, months, Roman numerals, the words
+and symbols that make a figure approximate or a bound, change verbs and the capitalised
+words that never head a name; data only."""
+
+from __future__ import annotations
+
+import re
+
+from grounding_guard.text.figures.units import CURRENCY_CODES
+
+__all__ = [
+    "APPROX_AFTER",
+    "APPROX_DATE",
+    "APPROX_LAST",
+    "APPROX_ONE",
+    "APPROX_SYMBOLS",
+    "APPROX_TWO",
+    "BOUND_AFTER",
+    "BOUND_ONE",
+    "BOUND_SYMBOLS",
+    "BOUND_TWO",
+    "CHANGE_VERBS",
+    "FRACTION_WORDS",
+    "MAY_BEFORE",
+    "MONTHS",
+    "MONTH_ABBR",
+    "MONTH_TRIGGERS",
+    "NOT_HEADS",
+    "ORDINAL_WORDS",
+    "PLURAL_APPROX",
+    "ROMAN_WORDS",
+    "SMALL",
+    "TENS",
+    "TRIGGER_WORDS",
+    "VALUE_WORDS",
+]
+
+_ONES = "zero one two three four five six seven eight nine".split()
+_TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS_WORDS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+SMALL: dict[str, int] = {w: i for i, w in enumerate(_ONES)}
+SMALL.update({w: 10 + i for i, w in enumerate(_TEENS)})
+TENS: dict[str, int] = {w: 20 + 10 * i for i, w in enumerate(_TENS_WORDS)}
+SMALL.update(TENS)
+ORDINAL_WORDS: dict[str, int] = {
+    w: i + 1
+    for i, w in enumerate(
+        "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+        "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth".split()
+    )
+}
+ORDINAL_WORDS.update(
+    {
+        w: 20 + 10 * i
+        for i, w in enumerate(
+            "twentieth thirtieth fortieth fiftieth sixtieth seventieth eightieth ninetieth".split()
+        )
+    }
+)
+ORDINAL_WORDS.update({"hundredth": 100, "thousandth": 1000, "millionth": 10**6})
+PLURAL_APPROX = frozenset(
+    "dozens hundreds thousands millions billions trillions lakhs crores tens scores".split()
+)
+FRACTION_WORDS = frozenset(
+    "half halves third thirds quarter quarters fifth fifths sixth sixths eighth eighths "
+    "tenth tenths".split()
+)
+MONTHS: dict[str, int] = {
+    m: i + 1
+    for i, m in enumerate(
+        "January February March April May June July August September October November "
+        "December".split()
+    )
+}
+MONTH_ABBR: dict[str, int] = {m[:3]: i for m, i in MONTHS.items()}
+MONTH_ABBR["Sept"] = 9
+MAY_BEFORE = frozenset(
+    "in of since until till by during from to through early late mid last next this every "
+    "each before after between and".split()
+)
+ROMAN_WORDS = frozenset(
+    "i ii iii iv v vi vii viii ix x xi xii xiii xiv xv xvi xvii xviii xix xx".split()
+)
+
+TRIGGER_WORDS: frozenset[str] = (
+    frozenset(SMALL)
+    | frozenset(ORDINAL_WORDS)
+    | PLURAL_APPROX
+    | frozenset({"hundred", "thousand", "dozen", "million", "billion", "trillion", "lakh"})
+    | frozenset({"crore", "lac"})
+)
+MONTH_TRIGGERS = frozenset(m.casefold() for m in MONTHS) | frozenset(
+    m.casefold() for m in MONTH_ABBR
+)
+
+#: Words that, lower-cased, may start or hold a figure without a digit: the pre-check
+#: (:func:`has_value_words`) and callers' fast paths use it.
+VALUE_WORDS: frozenset[str] = TRIGGER_WORDS | MONTH_TRIGGERS | ROMAN_WORDS
+
+# "about 300": near the value; "at least 300": one side of it (a bound). Neither is
+# compared; an evidence approximation may still bear out a claim of the same value.
+APPROX_ONE = frozenset(
+    "around about roughly approximately approx nearly almost some circa ca c estimated".split()
+)
+BOUND_ONE = frozenset("over under above below approaching upwards exceeding".split())
+APPROX_TWO = frozenset({"close to", "an estimated"})
+BOUND_TWO = frozenset(
+    {
+        "at least",
+        "at most",
+        "more than",
+        "less than",
+        "fewer than",
+        "greater than",
+        "higher than",
+        "lower than",
+        "up to",
+        "upwards of",
+        "north of",
+        "south of",
+        "in excess",
+        "excess of",
+        "many as",
+        "much as",
+        "few as",
+        "little as",
+    }
+)
+# before a year, a date or a month only these make it approximate ("over 2023" is a period)
+APPROX_DATE = frozenset("around about roughly approximately approx circa ca c".split())
+APPROX_LAST = (
+    APPROX_ONE
+    | BOUND_ONE
+    | APPROX_DATE
+    | frozenset(pair.split()[-1] for pair in APPROX_TWO | BOUND_TWO)
+)
+APPROX_SYMBOLS = frozenset("~≈∼≃±")
+BOUND_SYMBOLS = frozenset("<>≤≥")
+APPROX_AFTER = re.compile(r"(?:-odd\b| odd\b| or so\b| or thereabouts\b)", re.IGNORECASE)
+BOUND_AFTER = re.compile(
+    r"(?:\+(?![\d])|-?plus\b(?! *\d)| or more\b| or over\b| or fewer\b| or less\b"
+    r"| or above\b| and above\b| and up\b| and over\b)",
+    re.IGNORECASE,
+)
+CHANGE_VERBS = frozenset(
+    "rose rise rises risen rising grew grow grows grown growing increased increase increases "
+    "increasing decreased decrease decreases decreasing fell fall falls fallen falling "
+    "dropped drop drops dropping climbed climb climbs jumped jump jumps declined decline "
+    "declines went go goes moved move moves changed change changes shrank shrink shrinks "
+    "expanded expand expands cut cuts raised raise raises lowered lower lowers reduced "
+    "reduce reduces boosted boost slipped slid surged soared plunged tumbled improved "
+    "widened narrowed up down upgraded downgraded revised adjusted".split()
+)
+# a capitalised word before a number that does not make it part of a name ("In 2019");
+# nor does a reference word: "Section 302" is compared as 302, which "§ 302" also holds
+NOT_HEADS = (
+    frozenset(
+        """
+    a an the in on at by of for from to since until till after before during between
+    about around over under above below than and or but nor so yet as per each every only
+    just nearly almost some all no not into onto upon via with within without through
+    roughly approximately approx circa exactly precisely total totals totalling
+    it its this that these those there here we they he she you i our their his her my your
+    is are was were be been being has have had do does did will would can could shall
+    should may might must also then when while where which who whom whose what
+    reached reaching hit hits up down out off more less fewer most least plus minus
+    monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow
+    another other others both either neither now currently overall altogether still
+    already last next first second third final top bottom only same nearly
+    page pages p pp chapter chapters section sections sec table tables figure figures fig
+    appendix step steps item items rule rules article articles paragraph para clause
+    clauses part parts title schedule annex exhibit line lines row rows column columns
+    volume vol issue level grade phase stage round week day year
+    """.split()
+    )
+    | frozenset(m.casefold() for m in MONTHS)
+    | frozenset(m.casefold() for m in MONTH_ABBR)
+    | frozenset(c.casefold() for c in CURRENCY_CODES)
+    | frozenset({"rs", "no", "nos", "nr", "num", "number", "version", "ver", "v"})
+)
