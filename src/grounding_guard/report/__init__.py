@@ -3,24 +3,5 @@ HTML renderings of a :class:`~grounding_guard.types.Report`."""
 
 from __future__ import annotations
 
-from grounding_guard.report.render import (
-    SCHEMA_PATH,
-    SCHEMA_VERSION,
-    load_schema,
-    summary,
-    summary_line,
-    to_dict,
-    to_html,
-    to_html_fragment,
-)
-
-__all__ = [
-    "SCHEMA_PATH",
-    "SCHEMA_VERSION",
-    "load_schema",
-    "summary",
-    "summary_line",
-    "to_dict",
-    "to_html",
-    "to_html_fragment",
-]
+from grounding_guard.report.render import *  # noqa: F403  (the public names, listed once in that module)
+from grounding_guard.report.render import __all__ as __all__
