@@ -19,6 +19,7 @@ from jsonschema import Draft202012Validator
 import grounding_guard
 from grounding_guard.cli import colorize_summary, main, use_color
 from grounding_guard.errors import EvidenceError
+from grounding_guard.evaluation.calibration import Thresholds
 from grounding_guard.evidence.files import load_catalog_path, load_evidence_path
 from grounding_guard.report import load_schema
 
@@ -274,7 +275,10 @@ def test_bad_options_exit_2(
     assert main(["check", str(answer), "--evidence", str(evidence), *extra]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert "grounding-guard: error:" in captured.err
+    assert captured.err.startswith("grounding-guard: error:")
+    assert captured.err.count("\n") == 1  # one line, not the whole usage
+    assert "usage:" not in captured.err
+    assert captured.err.rstrip().endswith("--help)")  # where the usage is
 
 
 def test_usage_errors_exit_2(answer: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -332,11 +336,11 @@ def test_block_mode_prints_the_refusal(
     answer: Path, evidence: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     base = ["check", str(answer), "--evidence", str(evidence), "--mode", "block"]
-    assert main([*base, "--refusal", "Sorry, not from these sources."]) == 1
+    assert main([*base, "--refusal", "Sorry, not from these sources."]) == 3
     out = capsys.readouterr().out
     assert "returned text (mode=block, blocked):\nSorry, not from these sources." in out
     code, report = run_json(capsys, *base)
-    assert code == 1
+    assert code == 3
     assert report["blocked"] is True
     assert report["text"] == grounding_guard.DEFAULT_REFUSAL
 
@@ -555,3 +559,126 @@ def test_python_dash_m_entry_point() -> None:
     assert result.returncode == 0, result.stderr
     assert "grounded" in result.stdout
     assert "\x1b[" not in result.stdout  # a pipe is no terminal
+
+
+# ---- issue 14: the CLI can use what the library has ------------------------------------------
+
+
+def test_output_text_prints_only_the_text_to_ship(
+    answer: Path, evidence: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = ["check", str(answer), "--evidence", str(evidence), "--output", "text"]
+    assert main([*base, "--mode", "filter"]) == 1  # failing units dropped: still a failure
+    filtered = capsys.readouterr().out
+    assert filtered.startswith("The battery lasts 14 hours")
+    assert "accidental damage" not in filtered
+    assert "returned text" not in filtered  # no summary around it
+    assert main([*base, "--mode", "block", "--refusal", "No."]) == 3
+    assert capsys.readouterr().out == "No."
+
+
+@pytest.mark.parametrize(
+    ("mode", "text", "code"),
+    [
+        ("flag", CLEAN, 0),
+        ("flag", FAILING, 1),
+        ("filter", FAILING, 1),
+        ("block", FAILING, 3),
+        ("block", CLEAN, 0),
+    ],
+)
+def test_exit_codes_tell_filtered_from_blocked(
+    mode: str, text: str, code: int, tmp_path: Path, evidence: Path
+) -> None:
+    path = _write(tmp_path / "a.md", text)
+    assert main(["check", str(path), "--evidence", str(evidence), "--mode", mode]) == code
+
+
+def test_filter_that_keeps_too_little_is_a_refusal(
+    tmp_path: Path, evidence: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path / "a.md", "Shipping is free in every country.\n")
+    argv = ["check", str(path), "--evidence", str(evidence), "--mode", "filter", "--json"]
+    assert main(argv) == 3
+    assert json.loads(capsys.readouterr().out)["blocked"] is True
+
+
+@pytest.mark.parametrize("empty", ["{}", "[]"])
+def test_empty_evidence_is_unusable_input(
+    empty: str, answer: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path / "ev.json", empty)
+    assert main(["check", str(answer), "--evidence", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("grounding-guard: error:") and "no evidence" in err
+
+
+def test_max_chars_refuses_a_long_answer_with_a_clear_error(
+    tmp_path: Path, evidence: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path / "a.md", CLEAN)
+    assert main(["check", str(path), "--evidence", str(evidence), "--max-chars", "20"]) == 2
+    err = capsys.readouterr().err
+    assert f"the answer is {len(CLEAN)} characters, over --max-chars 20" in err
+    assert main(["check", str(path), "--evidence", str(evidence), "--max-chars", "100000"]) == 0
+
+
+def test_threshold_options_reach_the_guard(
+    tmp_path: Path, evidence: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # half the claim's content words stand in the evidence: 0.6 rejects it, 0.4 accepts it
+    path = _write(tmp_path / "a.md", "The battery lasts 14 hours with deep crimson lights [1].\n")
+    base = ["check", str(path), "--evidence", str(evidence)]
+    assert main(base) == 1
+    assert main([*base, "--threshold", "0.4"]) == 0
+    thresholds = tmp_path / "thr.json"
+    Thresholds(judge="deterministic", support=0.4).save(thresholds)
+    assert main([*base, "--thresholds", str(thresholds)]) == 0
+    assert (
+        main([*base, "--thresholds", str(thresholds), "--threshold", "0.9"]) == 1
+    )  # explicit wins
+
+
+def test_locale_and_values_reach_the_guard(tmp_path: Path) -> None:
+    evidence = _write(tmp_path / "ev.json", json.dumps({"1": "Der Umsatz betrug 1.234,5 Euro."}))
+    path = _write(tmp_path / "a.md", "Der Umsatz betrug 1.234,5 Euro [1].\n")
+    assert main(["check", str(path), "--evidence", str(evidence), "--locale", "de"]) == 0
+    assert (
+        main(["check", str(path), "--evidence", str(evidence), "--values", "india_accounting"]) == 0
+    )
+    assert main(["check", str(path), "--evidence", str(evidence), "--values", "roman"]) == 2
+
+
+def test_judge_choice_is_offered_and_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--help"]) == 0
+    text = capsys.readouterr().out
+    for option in (
+        "--judge",
+        "--threshold",
+        "--judge-threshold",
+        "--thresholds",
+        "--locale",
+        "--values",
+        "--max-chars",
+        "--output",
+    ):
+        assert option in text
+    assert main(["check", "a.md", "-e", "x.json", "--judge", "oracle"]) == 2
+
+
+def test_eval_help_names_its_default_judge_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "default default" not in text
+    assert "(default: the default judge)" in text
+
+
+def test_json_output_escapes_what_would_drive_a_terminal(
+    tmp_path: Path, evidence: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path / "a.md", "Evil \u009b31m text \u202e reversed [1].\n")
+    main(["check", str(path), "--evidence", str(evidence), "--json"])
+    out = capsys.readouterr().out
+    assert "\u009b" not in out and "\u202e" not in out
+    assert "\\u009b" in out and "\\u202e" in out
+    assert "\u009b31m" in json.loads(out)["answer"]  # the same JSON value

@@ -3,18 +3,23 @@
 ::
 
     grounding-guard check answer.md --evidence chunks.json [--mode filter] [--json]
-    grounding-guard check - --evidence docs/ < answer.md
+    grounding-guard check - --evidence docs/ --mode filter --output text < answer.md
+    grounding-guard check answer.md -e chunks.json --judge model --thresholds thr.json
     grounding-guard demo
     grounding-guard eval --data FILE --format attributionbench [--judge lexical] [--json]
     grounding-guard calibrate --data FILE --format wice [--out thresholds.json]
     grounding-guard --version
 
-``check`` exits 0 when the answer is clean, 1 when it fails, 2 on bad usage or input
-(a one-line ``grounding-guard: error: ...`` on stderr, never a traceback). ``demo`` checks
+``check`` exits 0 when the answer is clean, 1 when it fails (flag: reported; filter:
+failing units dropped from the returned text), 3 when it is refused (block, or a filter
+that leaves too little grounded text), 2 on bad usage or input (a one-line
+``grounding-guard: error: ...`` on stderr, never a traceback). ``demo`` checks
 the bundled example answer and exits 0 whatever the verdict: it is a demonstration, not
 a gate. Output is the plain-text summary, coloured by status on a terminal (not when
-``NO_COLOR`` is set, ``TERM=dumb`` or ``--no-color``); ``--json`` prints the report in the
-documented JSON shape instead; ``--html OUT`` also writes the HTML page. ``eval`` measures
+``NO_COLOR`` is set, ``TERM=dumb`` or ``--no-color``); ``--output json`` (or ``--json``)
+prints the report in the documented JSON shape instead, ``--output text`` only the text to
+ship (the answer, the filtered answer or the refusal), for a shell pipeline; ``--html
+OUT`` also writes the HTML page. ``eval`` measures
 a judge on labelled data and ``calibrate`` picks its threshold (see
 :mod:`grounding_guard.evaluation`); both exit 0.
 """
@@ -42,14 +47,20 @@ from grounding_guard.evidence.files import (
     read_text_file,
 )
 from grounding_guard.guard import DEFAULT_REFUSAL, Guard
+from grounding_guard.text.figures import PRESETS as VALUE_PRESETS
 from grounding_guard.types import Report, Status
 
-__all__ = ["EXIT_FAIL", "EXIT_OK", "EXIT_USAGE", "main"]
+__all__ = ["EXIT_BLOCKED", "EXIT_FAIL", "EXIT_OK", "EXIT_USAGE", "exit_code", "json_safe", "main"]
 
 PROG: Final = "grounding-guard"
 EXIT_OK: Final = 0
 EXIT_FAIL: Final = 1
 EXIT_USAGE: Final = 2
+EXIT_BLOCKED: Final = 3
+#: ``check`` refuses an answer longer than this unless ``--max-chars`` says otherwise
+DEFAULT_MAX_CHARS: Final = 1_000_000
+OUTPUTS: Final = ("summary", "json", "text")
+JUDGE_CHOICES: Final = ("lexical", "model", "embedding")
 
 CITATION_CHOICES: Final = ("auto", "none", *PRESETS)
 STATUS_CHOICES: Final = tuple(s.value for s in Status)
@@ -76,6 +87,16 @@ _CONTROL: Final = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 def _paint(text: str, code: str, color: bool) -> str:
     return f"\x1b[{code}m{text}{_RESET}" if color and text else text
+
+
+# what JSON leaves raw but a terminal obeys: DEL, C1 controls, bidi overrides and marks
+_JSON_UNSAFE: Final = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def json_safe(text: str) -> str:
+    """JSON ``text`` with DEL, C1 controls and bidi controls written as ``\\uXXXX`` escapes:
+    the same JSON value, but nothing in it can drive a terminal or reorder what it shows."""
+    return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _visible(text: str) -> str:
@@ -132,8 +153,8 @@ class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors keep to the ``grounding-guard: error:`` form."""
 
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(EXIT_USAGE, f"{PROG}: error: {message}\n")
+        """One line, not the whole usage: the error and where the usage is."""
+        self.exit(EXIT_USAGE, f"{PROG}: error: {message} (see {self.prog} --help)\n")
 
 
 def _coverage(value: str) -> float:
@@ -143,6 +164,16 @@ def _coverage(value: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
     if not 0.0 <= number <= 1.0:
         raise argparse.ArgumentTypeError(f"must lie in [0, 1], got {value}")
+    return number
+
+
+def _positive_int(value: str) -> int:
+    try:
+        number = int(value.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return number
 
 
@@ -167,8 +198,14 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
         help="flag: report only (default); filter: drop failing units; block: refuse",
     )
     parser.add_argument(
-        "--json", action="store_true", help="print the report as JSON (Report.to_dict shape)"
+        "--output",
+        "-o",
+        choices=OUTPUTS,
+        default="summary",
+        help="summary: the human report (default); json: the report as JSON (Report.to_dict "
+        "shape); text: only the text to ship (answer, filtered answer or refusal)",
     )
+    parser.add_argument("--json", action="store_true", help="the same as --output json")
     parser.add_argument("--html", metavar="OUT", help="also write the HTML report to OUT")
     parser.add_argument("--no-color", action="store_true", help="never colour the output")
 
@@ -178,7 +215,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
         description="Check that an LLM answer's claims are backed by the evidence it was given.",
-        epilog="exit status: 0 clean, 1 failed, 2 bad usage or input",
+        epilog="exit status: 0 clean, 1 failed (reported or filtered), 2 bad usage or input, "
+        "3 refused (blocked)",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -187,10 +225,12 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser(
         "check",
         help="check an answer against its evidence",
-        description="Judge every unit of ANSWER against the evidence; exit 0 clean, 1 failed, "
-        "2 bad usage or input.",
+        description="Judge every unit of ANSWER against the evidence; exit 0 clean, 1 failed "
+        "(reported, or failing units filtered out), 2 bad usage or input, 3 refused (blocked).",
     )
-    check.add_argument("answer", metavar="ANSWER", help="answer text or markdown file; - for stdin")
+    check.add_argument(
+        "answer", metavar="ANSWER", help="a file holding the answer (text or markdown); - for stdin"
+    )
     check.add_argument(
         "--evidence",
         "-e",
@@ -237,6 +277,49 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="every cited id must support its unit on its own",
     )
+    check.add_argument(
+        "--judge",
+        choices=JUDGE_CHOICES,
+        default="lexical",
+        help="support judge: lexical (default, no dependency); model (the combined judge) or "
+        "embedding (cosine) need the model extra",
+    )
+    check.add_argument(
+        "--threshold",
+        type=_coverage,
+        metavar="X",
+        help="share of content words the lexical judge needs, 0..1 (default 0.6)",
+    )
+    check.add_argument(
+        "--judge-threshold",
+        type=_coverage,
+        metavar="X",
+        help="the score a model judge must reach, 0..1 (model: 0.5, embedding: 0.55)",
+    )
+    check.add_argument(
+        "--thresholds",
+        metavar="FILE",
+        help="thresholds written by `grounding-guard calibrate` (explicit options win)",
+    )
+    check.add_argument(
+        "--locale",
+        metavar="LOCALE",
+        help="how to read ambiguous figures and dates: de reads 1.234,5; en-US / en-GB read "
+        "04/08/2026 month- or day-first (default: compare neither)",
+    )
+    check.add_argument(
+        "--values",
+        choices=tuple(VALUE_PRESETS),
+        default="generic",
+        help="figure preset (default generic; india_accounting: Cr/Dr are credit/debit)",
+    )
+    check.add_argument(
+        "--max-chars",
+        type=_positive_int,
+        default=DEFAULT_MAX_CHARS,
+        metavar="N",
+        help=f"refuse (exit 2) an answer longer than N characters (default {DEFAULT_MAX_CHARS:,})",
+    )
 
     demo = commands.add_parser(
         "demo",
@@ -267,9 +350,10 @@ def _evaluation_commands(commands: Any) -> None:
         ".guard_options()). Exits 0.",
     )
     for sub, judge in ((evaluate, "default"), (calibrate, "deterministic")):
+        shown = "the default judge" if judge == "default" else judge
         sub.add_argument("--data", required=True, metavar="PATH", help="data file (snli: folder)")
         sub.add_argument("--format", required=True, choices=FORMATS, help="the data set's shape")
-        sub.add_argument("--judge", choices=PREDICTORS, default=judge, help=f"default {judge}")
+        sub.add_argument("--judge", choices=PREDICTORS, default=judge, help=f"(default: {shown})")
         sub.add_argument("--split", metavar="NAME", help="snli folder: test (default) or dev")
         sub.add_argument(
             "--limit", type=int, metavar="N", help="a fixed random sample of N rows (--seed)"
@@ -343,12 +427,26 @@ def _emit(report: Report, args: argparse.Namespace) -> None:
     if args.html:
         Path(args.html).write_text(report.to_html(), encoding="utf-8")
     out = sys.stdout
-    if args.json:
-        _write(out, report.to_json() + "\n")
+    output = _output(args)
+    if output == "json":
+        _write(out, json_safe(report.to_json()) + "\n")
+    elif output == "text":
+        _write(out, _visible(report.text) if _isatty(out) else report.text)
     else:
         _write(out, render_text(report, use_color(out, args.no_color)) + "\n")
     if args.html:
         _write(sys.stderr, f"{PROG}: wrote HTML report to {args.html}\n")
+
+
+def _output(args: argparse.Namespace) -> str:
+    return "json" if args.json else str(args.output)
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (OSError, ValueError, AttributeError):
+        return False
 
 
 def _guard(args: argparse.Namespace) -> Guard:
@@ -357,29 +455,57 @@ def _guard(args: argparse.Namespace) -> Guard:
         fail_on = getattr(args, "fail_on", None)
         if fail_on is not None:
             options["fail_on"] = [s for group in fail_on for s in group if s != "none"]
+        if args.thresholds:
+            from grounding_guard.evaluation.calibration import Thresholds
+
+            options.update(Thresholds.from_file(args.thresholds).guard_options())
+        if args.threshold is not None:
+            options["threshold"] = args.threshold
+        if args.judge_threshold is not None:
+            options["judge_threshold"] = args.judge_threshold
         options.update(
             citations=args.citations,
             min_coverage=args.min_coverage,
             refusal=args.refusal,
             strict_citations=args.strict_citations,
+            locale=args.locale,
+            values=args.values,
         )
+        if args.judge != "lexical":
+            options["judge"] = args.judge
     return Guard(**options)
 
 
 def _check(args: argparse.Namespace) -> int:
     guard = _guard(args)  # options first: a bad option fails before any file is read
     evidence = load_evidence_path(args.evidence)
+    if not evidence:
+        raise ValueError(
+            f"{args.evidence}: no evidence in it; an answer cannot be checked against nothing"
+        )
     catalog = load_catalog_path(args.catalog) if args.catalog else None
     answer = _read_answer(args.answer)
+    if len(answer) > args.max_chars:
+        raise ValueError(
+            f"the answer is {len(answer):,} characters, over --max-chars {args.max_chars:,}; "
+            "raise --max-chars to check it anyway"
+        )
     report = guard.check(answer, evidence, catalog=catalog)
     _emit(report, args)
-    return EXIT_OK if report.is_clean else EXIT_FAIL
+    return exit_code(report)
+
+
+def exit_code(report: Report) -> int:
+    """0 clean, 3 refused (blocked), 1 failed otherwise (reported, or filtered)."""
+    if report.is_clean:
+        return EXIT_OK
+    return EXIT_BLOCKED if report.blocked else EXIT_FAIL
 
 
 def _demo(args: argparse.Namespace) -> int:
     answer, evidence = _demo_inputs()
     report = _guard(args).check(answer, evidence)
-    if not args.json:
+    if _output(args) == "summary":
         color = use_color(sys.stdout, args.no_color)
         intro = (
             "grounding-guard demo: the bundled example answer about the Kestrel K2 earbuds, "
@@ -387,7 +513,7 @@ def _demo(args: argparse.Namespace) -> int:
         )
         _write(sys.stdout, _paint(intro, _DIM, color) + "\n\n")
     _emit(report, args)
-    if not args.json:
+    if _output(args) == "summary":
         _write(
             sys.stdout,
             "\n(demo always exits 0; `grounding-guard check ANSWER --evidence FILE` "
