@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 import time
+import types
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +27,13 @@ from grounding_guard.judges.model import (
     EmbeddingJudge,
     ModelLoadError,
     answer_budget,
+    backends,
     clear_models,
     load_judge,
     loading,
     model_loads,
 )
+from grounding_guard.judges.model.loading import package_folder
 from grounding_guard.judges.model.windows import passage_windows
 from grounding_guard.text.analysis import analyse
 from grounding_guard.types import Evidence, Span, Status
@@ -524,3 +527,55 @@ def test_guard_takes_the_packaged_model_by_name() -> None:
     assert report.units[0].support[0].evidence_id == "1"
     with pytest.raises(gg.ConfigError, match="unknown name"):
         gg.Guard(judge="gpt")
+
+
+# ---- issue 11: resolving and loading run no code of the model's ------------------------------
+
+
+def test_resolving_a_dotted_name_imports_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``load_judge("pkg.mod")`` used to import ``pkg`` (running its ``__init__``) while
+    it resolved the name; now the folder is found without importing anything."""
+    package = tmp_path / "gg_trap_pkg"
+    (package / "models").mkdir(parents=True)
+    marker = tmp_path / "ran"
+    (package / "__init__.py").write_text(f"open({str(marker)!r}, 'w').close()\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ModelLoadError):
+        load_judge("gg_trap_pkg.models")
+    assert not marker.exists()
+    assert package_folder("gg_trap_pkg.models") == package / "models"
+    assert package_folder("gg_trap_pkg.absent") is None
+    assert "gg_trap_pkg" not in sys.modules
+
+
+def test_a_pickled_checkpoint_is_never_loaded(tmp_path: Path) -> None:
+    (tmp_path / "config.json").write_text('{"architectures": ["BertModel"]}')
+    (tmp_path / "pytorch_model.bin").write_bytes(b"not a real pickle")
+    with pytest.raises(ModelLoadError, match="safetensors"):
+        load_judge(str(tmp_path))
+
+
+def test_the_torch_backend_asks_for_safetensors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: dict[str, object] = {}
+
+    class Loader:
+        @staticmethod
+        def from_pretrained(path: str, **options: object) -> object:
+            seen.update(options)
+            raise OSError("stop here")
+
+    fakes = {
+        "torch": types.SimpleNamespace(set_num_threads=lambda n: None),
+        "transformers": types.SimpleNamespace(
+            AutoModel=Loader, AutoModelForSequenceClassification=Loader
+        ),
+        "numpy": types.SimpleNamespace(),
+    }
+    monkeypatch.setattr(backends, "require", lambda module, extra=None: fakes[module])
+    with pytest.raises(ModelLoadError, match="stop here"):
+        backends.TorchBackend(tmp_path, None, classifier=False)  # type: ignore[arg-type]
+    assert seen == {"local_files_only": True, "use_safetensors": True}

@@ -342,7 +342,10 @@ class TorchBackend:
             else transformers.AutoModel
         )
         try:
-            model = loader.from_pretrained(str(directory), local_files_only=True)
+            # safetensors only: a pickled checkpoint can run code when it is loaded
+            model = loader.from_pretrained(
+                str(directory), local_files_only=True, use_safetensors=True
+            )
         except Exception as exc:
             raise ModelLoadError(f"transformers cannot load {directory}: {exc}") from exc
         self._torch = torch

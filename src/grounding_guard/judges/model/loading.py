@@ -49,6 +49,7 @@ __all__ = [
     "get_model",
     "label_names",
     "model_loads",
+    "package_folder",
     "resolve",
 ]
 
@@ -257,9 +258,9 @@ def _onnx_in(directory: Path, file: str | None) -> Path | None:
 
 
 def _has_weights(directory: Path) -> bool:
+    """Safetensors weights only: a pickled ``pytorch_model.bin`` can run code when loaded."""
     return any(
-        (directory / n).is_file()
-        for n in ("model.safetensors", "pytorch_model.bin", "model.safetensors.index.json")
+        (directory / n).is_file() for n in ("model.safetensors", "model.safetensors.index.json")
     )
 
 
@@ -286,8 +287,9 @@ def _from_directory(
         raise ModelLoadError(f"no *.onnx file in {directory} (the onnx backend needs one)")
     if onnx is None and backend == "auto" and not _has_weights(directory):
         raise ModelLoadError(
-            f"no model in {directory}: expected a *.onnx file, or model.safetensors / "
-            "pytorch_model.bin with config.json for the torch backend"
+            f"no model in {directory}: expected a *.onnx file, or model.safetensors with "
+            "config.json for the torch backend (pickled pytorch_model.bin is never loaded: "
+            "convert it to safetensors)"
         )
     chosen = "onnx" if onnx is not None else "torch"
     if chosen == "torch" and not (directory / "config.json").is_file():
@@ -355,6 +357,24 @@ def _tokenizer_path(value: str | os.PathLike[str] | None) -> Path | None:
     return path
 
 
+def package_folder(name: str) -> Path | None:
+    """The folder of the installed package ``name`` (dotted names too), found without
+    importing anything: resolving a model name must never run a package's code."""
+    top, *rest = name.split(".")
+    try:
+        spec = importlib.util.find_spec(top)  # a top-level name is looked up, not imported
+    except (ImportError, ValueError):
+        return None
+    if spec is None:
+        return None
+    locations = [Path(p) for p in spec.submodule_search_locations or []]
+    if not locations and spec.origin and not rest:
+        locations = [Path(spec.origin).parent]
+    for part in rest:
+        locations = [p / part for p in locations if (p / part).is_dir()]
+    return locations[0] if locations else None
+
+
 def _from_package(
     module: str,
     source: str,
@@ -365,15 +385,10 @@ def _from_package(
     max_length: int | None,
     file: str | None,
 ) -> ModelFiles:
-    spec = importlib.util.find_spec(module)
-    if spec is None:  # pragma: no cover - checked by the caller
+    found = package_folder(module)
+    if found is None:  # pragma: no cover - checked by the caller
         raise ModelLoadError(f"package {source!r} is not installed")
-    locations = list(spec.submodule_search_locations or [])
-    if not locations and spec.origin:
-        locations = [str(Path(spec.origin).parent)]
-    if not locations:
-        raise ModelLoadError(f"package {source!r} holds no files")
-    root = Path(locations[0])
+    root = found
     known = KNOWN_PACKAGES.get(module)
     if known is not None and backend in ("auto", "onnx"):
         path = root / (file or known.model)
@@ -495,11 +510,7 @@ def resolve(
         raise ModelLoadError(f"model file or directory not found: {path}")
     if _MODULE.match(text) and "/" not in text:
         module = text.replace("-", "_")
-        try:
-            found = importlib.util.find_spec(module) is not None
-        except (ImportError, ValueError):
-            found = False
-        if found:
+        if package_folder(module) is not None:
             return _from_package(module, text, tokenizer=tok, file=file, **options)
         known = KNOWN_PACKAGES.get(module)
         if known is not None:
