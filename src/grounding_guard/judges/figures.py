@@ -21,8 +21,13 @@ the same place among its kind.
 - two covering sentences pairing the figure with values that cannot both be right:
   ``evidence_disagrees`` (informational, beside the outcome above).
 
-Approximations, ranges, ordinals, decades, ratios and ambiguous dates are never compared:
-they neither fail a unit nor support it. A number that is part of a name ("Apollo 17",
+Bounds, approximations and ranges of quantities are intervals
+(:mod:`~grounding_guard.text.figures.intervals`), checked against the best sentence that
+otherwise covers the claim: a partner figure or interval of the same dimension, sharing
+the claim's neighbouring words, that contradicts the interval is ``value_mismatch`` ("more
+than 20 hours" against "12 hours", "below 30 °C" against "below 25 °C"). Ordinals,
+decades, ratios and ambiguous dates are never compared: they neither fail a unit nor
+support it. A number that is part of a name ("Apollo 17",
 "ISO 9001", "INV-1") or a version is not a figure either, but it names something: it must
 stand in the cited evidence as written, else ``name_not_in_evidence``.
 """
@@ -47,12 +52,15 @@ from grounding_guard.text.figures import (
     Preset,
     Value,
     agree,
+    convert,
+    convertible,
     pairable,
     read_fresh,
     read_values_cached,
     resolve_preset,
     same_figure,
 )
+from grounding_guard.text.figures.intervals import Interval, implies, qualified
 from grounding_guard.text.lexicon import STOPWORDS, stem
 from grounding_guard.text.normalize import match_form
 from grounding_guard.types import Reason, Span
@@ -88,101 +96,101 @@ def check_values(
         reasons.extend(
             _check_figures(claim, compared, passages, best, threshold, locale, rules, others)
         )
-    bounds = [v for v in found if v.note == "bound"]
-    if bounds and best is not None:
-        reasons.extend(_check_bounds(claim, bounds, best, threshold, locale, rules))
+    if best is not None and any(v.note in ("bound", "approximation", "range") for v in found):
+        reasons.extend(_check_qualified(claim, found, best, threshold, locale, rules))
     return reasons
 
 
-_BOUND_WORDS = (
-    "no more than",
-    "no less than",
-    "not more than",
-    "not less than",
-    "fewer than",
-    "more than",
-    "less than",
-    "at least",
-    "at most",
-    "up to",
-    "over",
-    "under",
-)
+def _shown(text: str, interval: Interval) -> str:
+    """A qualified figure as written with its qualifier: "below 30 °C", "5-10 days"."""
+    written = _written(text, interval.span)
+    word = interval.word
+    if word == "between":
+        return f"between {written}"
+    if interval.form == "range" or not word:
+        return written
+    if word in ("+", "-odd"):
+        return written + word
+    if not word[0].isalpha():
+        return word + written
+    if text[interval.span.end :].lstrip().casefold().startswith(word.casefold()):
+        return f"{written} {word}"
+    return f"{word} {written}"
 
 
-def _bound_word(text: str, span: Span) -> str | None:
-    """The bound phrase written right before a figure ("up to", "at least" ...)."""
-    before = " ".join(text[max(0, span.start - 16) : span.start].casefold().split())
-    return next((w for w in _BOUND_WORDS if before.endswith(w)), None)
-
-
-def _check_bounds(
+def _check_qualified(
     claim: Claim,
-    bounds: Sequence[Value],
+    values: Sequence[Value],
     best: BestSentence,
     threshold: float,
     locale: str | None,
     preset: Preset,
 ) -> list[Reason]:
-    """A bound is never compared with an exact figure, but "up to 14 hours" against "up
-    to 12 hours" about the same thing is a difference: the same bound phrase, the same
-    kind and unit, a different value, in the best sentence that otherwise covers the
-    claim, with neighbouring words in common."""
+    """A bound, approximation or range of the claim against the figures of the best
+    sentence that otherwise covers it (:mod:`~grounding_guard.text.figures.intervals`):
+    its partner is the figure of the same dimension whose neighbouring words it shares
+    most (none in common, when both have some: no partner); a partner that implies the
+    claim's interval bears it out, one that contradicts it is ``value_mismatch``."""
+    mine = qualified(claim.text, list(values))
+    if not mine:
+        return []
     sentence = best.analysis.text
-    theirs = [v for v in read_values_cached(sentence, locale, preset) if v.note == "bound"]
+    found = read_values_cached(sentence, locale, preset)
+    theirs: list[Interval | Value] = [*qualified(sentence, found)]
+    theirs.extend(v for v in found if v.comparable and v.kind in _NUMERIC)
+    if not theirs:
+        return []
     reasons: list[Reason] = []
-    for value in bounds:
-        word = _bound_word(claim.text, value.span)
-        if word is None:
-            continue
-        for partner in theirs:
-            if (
-                partner.kind != value.kind
-                or partner.unit != value.unit
-                or _bound_word(sentence, partner.span) != word
-            ):
+    for interval in mine:
+        group = _group(interval.value)
+        near = _context(claim.text, interval.span)
+        scored: list[tuple[int, bool | None, Interval | Value]] = []
+        for other in theirs:
+            value = other.value if isinstance(other, Interval) else other
+            if not isinstance(value, Value) or _group(value) != group:
                 continue
-            if partner.value == value.value or _implied(word, value, partner):
-                break
-            ignore = _keys(claim.text, value.span)
-            mine, near = _context(claim.text, value.span), _context(sentence, partner.span)
-            if not sentence_gate(claim, best, threshold, ignore) or (
-                mine and near and not mine & near
-            ):
-                break
-            reasons.append(
-                Reason(
-                    "value_mismatch",
-                    f"{word} {_written(claim.text, value.span)} in the answer, "
-                    f"{word} {_written(sentence, partner.span)} in the evidence",
-                    value.span.shift(claim.span.start),
-                    best.passage.id,
-                    partner.span.shift(best.span.start),
-                )
+            if value.unit != interval.unit and not convertible(value.unit, interval.unit):
+                continue
+            span = other.span
+            context = _context(sentence, span)
+            shared = len(near & context)
+            if near and context and not shared:
+                continue
+            scored.append((shared, implies(interval, other), other))
+        if not scored:
+            continue
+        top = max(shared for shared, _, _ in scored)
+        leaders = [(ok, other) for shared, ok, other in scored if shared == top]
+        if any(ok is True for ok, _ in leaders) or not all(ok is False for ok, _ in leaders):
+            continue
+        partner = leaders[0][1]
+        ignore = _keys(claim.text, interval.span)
+        if not sentence_gate(claim, best, threshold, ignore):
+            continue
+        if isinstance(partner, Interval):
+            said = _shown(sentence, partner)
+            unit = partner.unit
+        else:
+            said = _written(sentence, partner.span)
+            unit = partner.unit
+        message = f"{_shown(claim.text, interval)} in the answer, {said} in the evidence"
+        if unit != interval.unit:
+            message += _conversion_note(claim.text, interval.value, _partner_value(partner))
+        reasons.append(
+            Reason(
+                "value_mismatch",
+                message,
+                interval.span.shift(claim.span.start),
+                best.passage.id,
+                partner.span.shift(best.span.start),
             )
-            break
+        )
     return reasons
 
 
-#: Bound phrases of a lower bound ("more than 5") and of an upper bound ("under 5");
-#: "up to" names a maximum reached and is compared as a figure.
-_LOWER_BOUNDS = frozenset({"more than", "at least", "over", "no less than", "not less than"})
-_UPPER_BOUNDS = frozenset(
-    {"less than", "fewer than", "under", "at most", "no more than", "not more than"}
-)
-
-
-def _implied(word: str, value: Value, partner: Value) -> bool:
-    """Whether the evidence's bound implies the claim's: "more than £1m" bears out "more
-    than £400,000", "under 10" bears out "under 20"."""
-    mine, theirs = value.value, partner.value
-    if not isinstance(mine, Decimal) or not isinstance(theirs, Decimal):
-        return False
-    if word in _LOWER_BOUNDS:
-        return mine <= theirs
-    if word in _UPPER_BOUNDS:
-        return mine >= theirs
-    return False
+def _partner_value(partner: Interval | Value) -> Value:
+    """The value read of an evidence figure or interval (an interval's right end)."""
+    return partner.value if isinstance(partner, Interval) else partner
 
 
 @lru_cache(maxsize=256)
@@ -249,7 +257,17 @@ class _Sentences:
     """The comparable values of each sentence of a passage, read once per text, and an
     index from value group to (sentence number, value)."""
 
-    __slots__ = ("approximate", "at", "exact", "groups", "owned", "precisions", "starts", "values")
+    __slots__ = (
+        "approximate",
+        "at",
+        "exact",
+        "groups",
+        "owned",
+        "precisions",
+        "starts",
+        "units",
+        "values",
+    )
 
     def __init__(
         self,
@@ -267,6 +285,7 @@ class _Sentences:
         at: dict[tuple[int, str], list[Value]] = {}
         exact: set[tuple[str, str | None, object]] = set()
         precisions: dict[str, set[int]] = {}
+        units: dict[str, set[str | None]] = {}
         for number, found in enumerate(values):
             for value in found:
                 group = _group(value)
@@ -274,7 +293,9 @@ class _Sentences:
                 at.setdefault((number, group), []).append(value)
                 exact.add((group, value.unit, value.value))
                 precisions.setdefault(group, set()).add(value.precision)
+                units.setdefault(group, set()).add(value.unit)
         self.groups = groups
+        self.units = units
         self.at = at
         self.exact = exact
         self.precisions = precisions
@@ -379,8 +400,8 @@ def _borne_out(
             seen = True
             if (group, value.unit, value.value) in table.exact:
                 return True, True, None
-            if precisions == {value.precision}:
-                continue  # same precision everywhere: only an equal value would do
+            if precisions == {value.precision} and table.units.get(group) == {value.unit}:
+                continue  # same unit and precision everywhere: only an equal value would do
         for number, other in _everywhere(value, table):
             seen = True
             ok = agree(value, other)
@@ -610,6 +631,11 @@ def _clash(
     theirs = _context(sentence.text, partner.span)
     if mine and theirs and not mine & theirs:
         return None
+    table = next(t for p, t in tables if p is passage)
+    if _taken_by_another(claim, value, compared, table, passage, number, partner):
+        return None
+    if _stated_beside(claim.text, value, table.values[number], sentence.text, partner):
+        return None
     if _stated_elsewhere(claim, value, compared, tables, passage, number, names):
         return None
     if _is_count(value) and _is_count(partner):
@@ -620,6 +646,54 @@ def _clash(
         if _sums_to(value, sentence.text) or _may_count_more(value, partner, sentence.words):
             return None
     return _mismatch(claim, value, passage, number, partner)
+
+
+def _taken_by_another(
+    claim: Claim,
+    value: Value,
+    compared: Sequence[Value],
+    table: _Sentences,
+    passage: Passage,
+    number: int,
+    partner: Value,
+) -> bool:
+    """Whether the partner is the figure another claimed figure states and pairs with
+    ("aired on March 4 in Australia and on March 6 worldwide" against "March 6"): one
+    evidence figure answers one claimed figure, so ``value`` has no partner there."""
+    for other in compared:
+        if other is value or _group(other) != _group(value) or agree(other, partner) is not True:
+            continue
+        candidates = _candidates(other, table, number)
+        if len(candidates) == 1:
+            chosen = candidates[0]
+        elif candidates:
+            chosen = _choose(claim, other, list(compared), table, passage, number, candidates, {})
+        else:
+            continue
+        if chosen is partner:
+            return True
+    return False
+
+
+def _stated_beside(
+    text: str, value: Value, found: Sequence[Value], sentence: str, partner: Value
+) -> bool:
+    """Whether the sentence also states the claimed figure of what the claim counts: the
+    word after the claimed figure follows the agreeing figure too ("two men carve" against
+    "Three men look on as two other men carve"); small counts only, where a scene
+    names several groups of one thing."""
+    if not _is_count(value) or not isinstance(value.value, Decimal) or value.value > _SMALL_COUNT:
+        return False
+    following = _following(text, value.span, 1)
+    if not following:
+        return False
+    return any(
+        other is not partner
+        and pairable(value, other)
+        and agree(value, other) is True
+        and following[0] in _following(sentence, other.span)
+        for other in found
+    )
 
 
 # -- counts ----------------------------------------------------------------------------------
@@ -821,7 +895,7 @@ def _mismatch(claim: Claim, value: Value, passage: Passage, number: int, partner
     theirs = _partner_text(value, (passage, number, partner))
     message = f"{_written(claim.text, value.span)} in the answer, {theirs} in the evidence"
     if value.unit != partner.unit and value.kind not in ("year", "month", "date"):
-        message += " (different unit)"
+        message += _conversion_note(claim.text, value, partner)
     return Reason(
         "value_mismatch",
         message,
@@ -829,6 +903,35 @@ def _mismatch(claim: Claim, value: Value, passage: Passage, number: int, partner
         passage.id,
         _evidence_span(value, passage, number, partner),
     )
+
+
+def _conversion_note(text: str, value: Value, partner: Value) -> str:
+    """ " (5 km = 5,000 m)" when the two units convert, else " (different unit)"."""
+    number = value.value
+    if not isinstance(number, Decimal) or not convertible(value.unit, partner.unit):
+        return " (different unit)"
+    converted = convert(number, value.unit, partner.unit)
+    if converted is None:
+        return " (different unit)"
+    unit = _SHOWN.get(partner.unit or "", partner.unit)
+    return f" ({_written(text, value.span)} = {_plain(converted)} {unit})"
+
+
+#: How a unit class is shown in a message where its class name is not how it is written.
+_SHOWN = {"deg:C": "°C", "deg:F": "°F", "um": "µm", "ug": "µg", "us": "µs", "l": "L"}
+_SHOWN.update({k: k.upper() for k in ("kb", "mb", "gb", "tb", "pb")})
+_SHOWN.update({"kib": "KiB", "mib": "MiB", "gib": "GiB", "tib": "TiB", "kwh": "kWh"})
+_SHOWN.update({"w": "W", "kw": "kW", "mw": "MW", "gw": "GW", "tw": "TW", "milliwatt": "mW"})
+_SHOWN.update({"j": "J", "kj": "kJ", "mj": "MJ", "gj": "GJ", "wh": "Wh", "mwh": "MWh"})
+_SHOWN.update({"hz": "Hz", "khz": "kHz", "mhz": "MHz", "ghz": "GHz", "v": "V", "kv": "kV"})
+_SHOWN.update({"pa": "Pa", "hpa": "hPa", "kpa": "kPa", "mpa": "MPa", "amp": "A", "milliamp": "mA"})
+
+
+def _plain(number: Decimal) -> str:
+    """A converted number as a reader writes it: grouped, at most four decimals."""
+    rounded = number.quantize(Decimal("0.0001")) if number != number.to_integral_value() else number
+    text = f"{rounded:,f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def _disagreement(

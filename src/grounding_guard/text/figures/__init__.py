@@ -17,12 +17,22 @@ Its modules, data first, each built only on those above it:
 - ``read_romans``: Roman numerals in names ("World War I");
 - ``ranges``: two figures that are the ends of one range ("400-500", "between 3 and 5");
 - ``reader``: :func:`read_values` and its pre-check, the readers put together;
-- ``compare``: whether a claimed value is borne out by an evidence value.
+- ``compare``: whether a claimed value is borne out by an evidence value (converting
+  units of one dimension);
+- ``intervals``: what a qualified figure claims ("below 30 °C", "about 3 million", "5 to
+  10 days") as an interval, and whether the evidence's figure implies it.
 """
 
 from __future__ import annotations
 
-from grounding_guard.text.figures.compare import agree, pairable, same_figure
+from grounding_guard.text.figures.compare import (
+    agree,
+    convert,
+    convertible,
+    pairable,
+    rounds_to,
+    same_figure,
+)
 from grounding_guard.text.figures.presets import (
     GENERIC,
     INDIA_ACCOUNTING,
@@ -54,11 +64,14 @@ __all__ = [
     "Preset",
     "Value",
     "agree",
+    "convert",
+    "convertible",
     "has_value_words",
     "pairable",
     "read_fresh",
     "read_values",
     "read_values_cached",
     "resolve_preset",
+    "rounds_to",
     "same_figure",
 ]

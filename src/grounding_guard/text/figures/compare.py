@@ -1,17 +1,56 @@
 """Comparing two values: whether a claimed value pairs with an evidence value
-(:func:`pairable`), whether the evidence bears it out (:func:`agree`), and whether two
-values of different kinds are the same figure (:func:`same_figure`)."""
+(:func:`pairable`), whether the evidence bears it out (:func:`agree`), whether two
+values of different kinds are the same figure (:func:`same_figure`), and a measure in
+another unit of its dimension (:func:`convert`, exact, from the table in ``units``)."""
 
 from __future__ import annotations
 
 from datetime import date
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 
+from grounding_guard.text.figures.units import FACTORS
 from grounding_guard.text.figures.value import Value, ValueType
 
-__all__ = ["agree", "pairable", "same_figure"]
+__all__ = ["agree", "convert", "convertible", "pairable", "rounds_to", "same_figure"]
 
 _CONTEXT = Context(prec=80)
+
+
+def convertible(unit: str | None, other: str | None) -> bool:
+    """Whether a figure in ``unit`` converts exactly into ``other`` (one base unit)."""
+    if unit is None or other is None:
+        return False
+    first, second = FACTORS.get(unit), FACTORS.get(other)
+    return first is not None and second is not None and first.base == second.base
+
+
+def convert(number: Decimal, unit: str | None, target: str | None) -> Decimal | None:
+    """``number`` in ``unit`` expressed in ``target`` (exact Decimal arithmetic at 80
+    digits; affine for temperatures); the number itself for one unit; None when the two
+    do not convert ("ton", a currency, another dimension)."""
+    if unit == target:
+        return number
+    if not convertible(unit, target):
+        return None
+    assert unit is not None and target is not None
+    source, goal = FACTORS[unit], FACTORS[target]
+    ctx = _CONTEXT
+    base = ctx.divide(
+        ctx.multiply(ctx.add(number, source.offset), source.numerator), source.denominator
+    )
+    result = ctx.subtract(
+        ctx.divide(ctx.multiply(base, goal.denominator), goal.numerator), goal.offset
+    )
+    return result.normalize(ctx) if result == result.to_integral_value() else result
+
+
+def rounds_to(number: Decimal, precision: int, target: Decimal) -> bool:
+    """Whether ``number`` rounded half up to ``precision`` decimal places is ``target``."""
+    try:
+        quantum = Decimal(1).scaleb(-precision)
+        return number.quantize(quantum, ROUND_HALF_UP, _CONTEXT) == target
+    except InvalidOperation:
+        return False
 
 
 def _year_of(value: ValueType) -> int | None:
@@ -54,7 +93,7 @@ def _numbers_agree(claimed: Value, evidence: Value) -> bool | None:
     if not isinstance(c, Decimal) or not isinstance(e, Decimal):
         return False
     if claimed.unit != evidence.unit:
-        return False
+        return _converted_agree(claimed, c, evidence, e)
     if c == e:
         return True
     try:
@@ -67,6 +106,22 @@ def _numbers_agree(claimed: Value, evidence: Value) -> bool | None:
                 return None  # the claim is more precise than the evidence: cannot tell
     except InvalidOperation:
         return False
+    return False
+
+
+def _converted_agree(claimed: Value, c: Decimal, evidence: Value, e: Decimal) -> bool | None:
+    """A measure against one in another unit of its dimension: the evidence converted into
+    the claim's unit must equal the claim, or round to it at the claim's precision ("5 km"
+    and "5,000 m", "3 years" and "36 months"); a claim that the evidence, converted the
+    other way and rounded to the evidence's precision, bears out is only more precise."""
+    theirs = convert(e, evidence.unit, claimed.unit)
+    if theirs is None:
+        return False
+    if theirs == c or rounds_to(theirs, claimed.precision, c):
+        return True
+    mine = convert(c, claimed.unit, evidence.unit)
+    if mine is not None and rounds_to(mine, evidence.precision, e):
+        return None
     return False
 
 
@@ -101,8 +156,9 @@ def _dates_agree(claimed: ValueType, evidence: ValueType) -> bool | None:
 
 def agree(claimed: Value, evidence: Value) -> bool | None:
     """True when ``evidence`` bears ``claimed`` out (equal, or the claim rounds it to its
-    own precision: "8849 metres" and "8,848.86 metres"); False when they differ (a
-    different unit of one dimension differs); None when the claim says more than the
+    own precision: "8849 metres" and "8,848.86 metres", after converting the evidence
+    into the claim's unit: "5 km" and "5,000 metres"); False when they differ (a unit
+    that does not convert, "2 tons" against "2 tonnes", differs); None when the claim says more than the
     evidence and does not contradict it ("8,848.86" against "8849", a day against a month).
     Only meaningful for :func:`pairable` values."""
     kind = claimed.kind

@@ -73,8 +73,21 @@ def _currency_before(clean: str, pos: int) -> tuple[str, int] | None:
     return None
 
 
+#: A scale word joined by a hyphen ("$10-million", "$ 10 - million"): a whole word only, so
+#: that "10-K" or "3-M" never scale.
+_HYPHEN_SCALE_RE = re.compile(r" ?- ?(?=[a-z]{4,}\b)")
+
+
 def _scale_at(clean: str, pos: int, money: bool, tables: Tables) -> tuple[int, Decimal] | None:
-    """(end, multiplier) of a scale word glued to ``pos`` or one space after it."""
+    """(end, multiplier) of a scale word glued to ``pos`` or one space after it, or joined
+    to it by a hyphen when the scale word is spelled out ("a $10-million grant")."""
+    hyphen = _HYPHEN_SCALE_RE.match(clean, pos)
+    if hyphen is not None:
+        spelled = LETTERS_RE.match(clean, hyphen.end())
+        folded = spelled.group().casefold() if spelled else ""
+        scale = tables.folded.get(folded)
+        if spelled is not None and scale is not None and folded not in tables.deny:
+            return spelled.end(), scale
     for start in (pos, pos + 1):
         if start == pos + 1 and (start >= len(clean) or clean[pos] != " "):
             break
@@ -143,11 +156,20 @@ def _opens_sentence(clean: str, start: int) -> bool:
     return index < 0 or clean[index] in ".!?:;\"'([*#>-"
 
 
+#: A citation marker: "[1]", "[1, 3]", "[2-4]", "[Source 2]", "[ref 3]": never a figure.
+_MARKER_RE = re.compile(
+    r"(?<![^\s(\[{,;:.!?\"'])\[(?:(?:sources?|refs?|cite|citation|doc|passage)\.? ?)?"
+    r"\d{1,3}(?: ?[,;–-] ?\d{1,3})*\]",
+    re.IGNORECASE,
+)
+
+
 def digit_values(clean: str, loc: Locale, tables: Tables, taken: Taken) -> list[Raw]:
     out: list[Raw] = []
+    markers = Taken([m.span() for m in _MARKER_RE.finditer(clean)]) if "[" in clean else None
     for m in _RUN_RE.finditer(clean):
         s, e = m.span()
-        if taken.holds(s):
+        if taken.holds(s) or (markers is not None and markers.holds(s)):
             continue
         run = m.group()
         if (

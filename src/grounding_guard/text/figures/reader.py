@@ -34,7 +34,8 @@ How a text is read, in order:
   space between it leaves the year alone ("In 2002 € coins ...");
 - measures carry a unit class from :data:`UNITS` and a dimension (length, area, mass,
   volume, time, temperature, speed, data, data rate, energy, power, ...): values of one
-  dimension pair, and compare equal only in the same unit (there is no conversion);
+  dimension pair, and compare after an exact conversion where the table in ``units``
+  gives one ("5 km" and "5,000 m"), else only in the same unit;
   "100 degrees" (no scale) is its own dimension and never pairs with "212 degrees
   Fahrenheit"; a time of day ("10:30 pm", "22:30") is a measure of unit ``clock``
   (seconds after midnight);

@@ -4,18 +4,21 @@ dimension, kind, written forms) and the indexes and lookups built from it once, 
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import NamedTuple
 
 __all__ = [
     "CURRENCY_CODES",
     "CURRENCY_SIGNS",
     "DOLLAR_PREFIXES",
+    "FACTORS",
     "SIGN_CHARS",
     "UNITS",
     "UNIT_EXACT",
     "UNIT_FOLDED",
     "UNIT_WORDS",
     "WORD_CURRENCIES",
+    "Factor",
     "Unit",
     "code_class",
     "unit_at",
@@ -249,6 +252,138 @@ _UNIT_ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("cur:RUB", "money", "money", "ruble|rubles|rouble|roubles"),
     ("cur:¢", "money", "money", "cent|cents"),
 )
+
+
+# Conversions, as data: unit class -> (base, offset, factor), so that a value in the base
+# unit is (value + offset) * factor. Only exact, unambiguous definitions are listed: a unit
+# that several standards define differently (ton, gallon, pint, barrel, hp, calorie, BTU,
+# psi, light-year) converts to nothing and compares only with itself. Calendar spans
+# (month, year, decade, century) have a base of their own: a month is no fixed number of
+# days. Data sizes follow SI and IEC: KB, MB, GB, TB, PB are powers of 1000 and KiB, MiB,
+# GiB, TiB powers of 1024 (so "4 GB" is not "4 GiB", though each rounds to the other at a
+# whole-number precision); a byte is 8 bits. Currencies never convert.
+_CONVERSION_ROWS: tuple[tuple[str, str, str, str], ...] = (
+    # (unit class, base, offset, factor)
+    ("nm", "m", "0", "1e-9"),
+    ("um", "m", "0", "1e-6"),
+    ("mm", "m", "0", "0.001"),
+    ("cm", "m", "0", "0.01"),
+    ("m", "m", "0", "1"),
+    ("km", "m", "0", "1000"),
+    ("in", "m", "0", "0.0254"),
+    ("ft", "m", "0", "0.3048"),
+    ("yd", "m", "0", "0.9144"),
+    ("mi", "m", "0", "1609.344"),
+    ("nmi", "m", "0", "1852"),
+    ("mm2", "m2", "0", "1e-6"),
+    ("cm2", "m2", "0", "1e-4"),
+    ("m2", "m2", "0", "1"),
+    ("km2", "m2", "0", "1e6"),
+    ("ft2", "m2", "0", "0.09290304"),
+    ("mi2", "m2", "0", "2589988.110336"),
+    ("ha", "m2", "0", "1e4"),
+    ("acre", "m2", "0", "4046.8564224"),
+    ("ug", "g", "0", "1e-6"),
+    ("mg", "g", "0", "0.001"),
+    ("g", "g", "0", "1"),
+    ("kg", "g", "0", "1000"),
+    ("t", "g", "0", "1e6"),
+    ("lb", "g", "0", "453.59237"),
+    ("oz", "g", "0", "28.349523125"),
+    ("ml", "ml", "0", "1"),
+    ("cl", "ml", "0", "10"),
+    ("l", "ml", "0", "1000"),
+    ("cm3", "ml", "0", "1"),
+    ("m3", "ml", "0", "1e6"),
+    ("ns", "s", "0", "1e-9"),
+    ("us", "s", "0", "1e-6"),
+    ("ms", "s", "0", "0.001"),
+    ("s", "s", "0", "1"),
+    ("min", "s", "0", "60"),
+    ("h", "s", "0", "3600"),
+    ("day", "s", "0", "86400"),
+    ("week", "s", "0", "604800"),
+    ("month", "month", "0", "1"),
+    ("year", "month", "0", "12"),
+    ("decade", "month", "0", "120"),
+    ("century", "month", "0", "1200"),
+    ("deg:C", "K", "273.15", "1"),
+    ("K", "K", "0", "1"),
+    ("deg:F", "K", "459.67", "5/9"),
+    ("m/s", "m/s", "0", "1"),
+    ("km/h", "m/s", "0", "5/18"),
+    ("mph", "m/s", "0", "0.44704"),
+    ("kn", "m/s", "0", "1852/3600"),
+    ("bit", "bit", "0", "1"),
+    ("kbit", "bit", "0", "1e3"),
+    ("mbit", "bit", "0", "1e6"),
+    ("gbit", "bit", "0", "1e9"),
+    ("tbit", "bit", "0", "1e12"),
+    ("byte", "bit", "0", "8"),
+    ("kb", "bit", "0", "8e3"),
+    ("mb", "bit", "0", "8e6"),
+    ("gb", "bit", "0", "8e9"),
+    ("tb", "bit", "0", "8e12"),
+    ("pb", "bit", "0", "8e15"),
+    ("kib", "bit", "0", "8192"),
+    ("mib", "bit", "0", "8388608"),
+    ("gib", "bit", "0", "8589934592"),
+    ("tib", "bit", "0", "8796093022208"),
+    ("kbps", "bit/s", "0", "1e3"),
+    ("mbps", "bit/s", "0", "1e6"),
+    ("gbps", "bit/s", "0", "1e9"),
+    ("tbps", "bit/s", "0", "1e12"),
+    ("mb/s", "bit/s", "0", "8e6"),
+    ("gb/s", "bit/s", "0", "8e9"),
+    ("j", "J", "0", "1"),
+    ("kj", "J", "0", "1e3"),
+    ("mj", "J", "0", "1e6"),
+    ("gj", "J", "0", "1e9"),
+    ("kcal", "J", "0", "4184"),
+    ("wh", "J", "0", "3600"),
+    ("kwh", "J", "0", "3.6e6"),
+    ("mwh", "J", "0", "3.6e9"),
+    ("gwh", "J", "0", "3.6e12"),
+    ("twh", "J", "0", "3.6e15"),
+    ("milliwatt", "W", "0", "0.001"),
+    ("w", "W", "0", "1"),
+    ("kw", "W", "0", "1e3"),
+    ("mw", "W", "0", "1e6"),
+    ("gw", "W", "0", "1e9"),
+    ("tw", "W", "0", "1e12"),
+    ("hz", "Hz", "0", "1"),
+    ("khz", "Hz", "0", "1e3"),
+    ("mhz", "Hz", "0", "1e6"),
+    ("ghz", "Hz", "0", "1e9"),
+    ("v", "V", "0", "1"),
+    ("kv", "V", "0", "1e3"),
+    ("amp", "A", "0", "1"),
+    ("milliamp", "A", "0", "0.001"),
+    ("pa", "Pa", "0", "1"),
+    ("hpa", "Pa", "0", "100"),
+    ("kpa", "Pa", "0", "1e3"),
+    ("mpa", "Pa", "0", "1e6"),
+    ("atm", "Pa", "0", "101325"),
+)
+
+
+class Factor(NamedTuple):
+    """How a unit converts: base = (value + offset) * ratio, the ratio kept as an exact
+    fraction (numerator, denominator) so that 5/9 and 5/18 stay exact."""
+
+    base: str
+    offset: Decimal
+    numerator: Decimal
+    denominator: Decimal
+
+
+def _factor(base: str, offset: str, ratio: str) -> Factor:
+    top, _, bottom = ratio.partition("/")
+    return Factor(base, Decimal(offset), Decimal(top), Decimal(bottom or "1"))
+
+
+#: Unit class -> its :class:`Factor`, for the units that convert exactly.
+FACTORS: dict[str, Factor] = {row[0]: _factor(*row[1:]) for row in _CONVERSION_ROWS}
 
 
 class Unit(NamedTuple):

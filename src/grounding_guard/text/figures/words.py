@@ -115,6 +115,8 @@ BOUND_TWO = frozenset(
         "higher than",
         "lower than",
         "up to",
+        "maximum of",
+        "minimum of",
         "upwards of",
         "north of",
         "south of",

@@ -1,0 +1,353 @@
+"""Figures a reader can trust: qualified figures as intervals, units converted within a
+dimension, one evidence figure per claimed figure, and citation markers never read as
+figures. Every pattern has a row that must be caught and a row that must stay grounded."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from grounding_guard import Status, check
+from grounding_guard.text.figures import convert, read_values
+
+# (id, claim, evidence, expected): "grounded", or the value code the unit must carry
+ROWS: list[tuple[str, str, str, str]] = [
+    # -- bounds of the same side: stated limits --------------------------------------------
+    (
+        "upper-bound-looser-limit",
+        "Store the vaccine vials below 30 °C at the clinic [1].",
+        "Store the vaccine vials below 25 °C at the clinic.",
+        "value_mismatch",
+    ),
+    (
+        "upper-bound-same-limit",
+        "Store the vaccine vials below 25 °C at the clinic [1].",
+        "Store the vaccine vials below 25 °C at the clinic.",
+        "grounded",
+    ),
+    (
+        "upper-bound-same-limit-other-scale",
+        "Store the vaccine vials below 77 °F at the clinic [1].",
+        "Store the vaccine vials below 25 °C at the clinic.",
+        "grounded",
+    ),
+    (
+        "up-to-differs",
+        "Delivery takes up to 10 days for remote areas [1].",
+        "Delivery takes up to 5 days for remote areas.",
+        "value_mismatch",
+    ),
+    (
+        "up-to-equal",
+        "Delivery takes up to 5 days for remote areas [1].",
+        "Delivery takes up to 5 days for remote areas.",
+        "grounded",
+    ),
+    (
+        "lower-bound-claims-more",
+        "The festival drew at least 9,000 visitors on Saturday [1].",
+        "The festival drew at least 6,000 visitors on Saturday.",
+        "value_mismatch",
+    ),
+    (
+        "lower-bound-claims-less",
+        "The festival drew at least 5,000 visitors on Saturday [1].",
+        "The festival drew at least 6,000 visitors on Saturday.",
+        "grounded",
+    ),
+    # -- a bound or approximation against an exact figure: containment --------------------
+    (
+        "more-than-holds",
+        "The company has more than 500 employees in Ohio [1].",
+        "The company has 612 employees in Ohio.",
+        "grounded",
+    ),
+    (
+        "more-than-fails",
+        "The battery lasts more than 20 hours on a charge [1].",
+        "The battery lasts 12 hours on a charge.",
+        "value_mismatch",
+    ),
+    (
+        "under-holds",
+        "The bridge span is under 400 metres from bank to bank [1].",
+        "The bridge span is 380 metres from bank to bank.",
+        "grounded",
+    ),
+    (
+        "under-fails",
+        "The bridge span is under 300 metres from bank to bank [1].",
+        "The bridge span is 380 metres from bank to bank.",
+        "value_mismatch",
+    ),
+    (
+        "approximately-far-off",
+        "The city has approximately 3 million residents today [1].",
+        "The city has 8 million residents today.",
+        "value_mismatch",
+    ),
+    (
+        "approximately-rounds",
+        "The city has approximately 3 million residents today [1].",
+        "The city has 3.2 million residents today.",
+        "grounded",
+    ),
+    (
+        "about-percent-rounds",
+        "Turnout was about 40% in the local election [1].",
+        "Turnout was 41.2% in the local election.",
+        "grounded",
+    ),
+    (
+        "about-percent-far-off",
+        "Turnout was about 40% in the local election [1].",
+        "Turnout was 61.2% in the local election.",
+        "value_mismatch",
+    ),
+    (
+        "bound-with-conversion",
+        "The parcel sent to the Berlin office weighs less than 2 kg with packaging [1].",
+        "The parcel sent to the Berlin office weighs 1,500 g with packaging.",
+        "grounded",
+    ),
+    # -- ranges -------------------------------------------------------------------------------
+    (
+        "range-same-ends",
+        "Recovery takes between 5 and 10 days after surgery [1].",
+        "Recovery takes 5-10 days after surgery.",
+        "grounded",
+    ),
+    (
+        "range-other-end",
+        "Recovery takes between 5 and 12 days after surgery [1].",
+        "Recovery takes 5-10 days after surgery.",
+        "value_mismatch",
+    ),
+    (
+        "range-holds-figure",
+        "Recovery takes 5 to 10 days after surgery [1].",
+        "Recovery takes 7 days after surgery.",
+        "grounded",
+    ),
+    (
+        "range-misses-figure",
+        "Recovery takes 5 to 10 days after surgery [1].",
+        "Recovery takes 3 weeks after surgery.",
+        "value_mismatch",
+    ),
+    # -- units converted within a dimension ---------------------------------------------------
+    (
+        "years-as-months",
+        "The limited warranty on the laptop lasts 3 years [1].",
+        "The limited warranty on the laptop lasts 36 months.",
+        "grounded",
+    ),
+    (
+        "years-as-other-months",
+        "The limited warranty on the laptop lasts 3 years [1].",
+        "The limited warranty on the laptop lasts 24 months.",
+        "value_mismatch",
+    ),
+    (
+        "grams-as-milligrams",
+        "The daily dose for adults is 0.5 g [1].",
+        "The daily dose for adults is 500 mg.",
+        "grounded",
+    ),
+    (
+        "milligrams-against-grams",
+        "The daily dose for adults is 1.5 mg [1].",
+        "The daily dose for adults is 1.5 g.",
+        "value_mismatch",
+    ),
+    (
+        "kilometres-as-metres",
+        "The new hiking trail in the park is 5 km long [1].",
+        "The new hiking trail in the park is 5,000 metres long.",
+        "grounded",
+    ),
+    (
+        "kilometres-against-fewer-metres",
+        "The new hiking trail in the park is 5 km long [1].",
+        "The new hiking trail in the park is 500 metres long.",
+        "value_mismatch",
+    ),
+    (
+        "fahrenheit-as-celsius",
+        "Store the vaccine vials at 86 °F in the clinic [1].",
+        "Store the vaccine vials at 30 °C in the clinic.",
+        "grounded",
+    ),
+    (
+        "fahrenheit-against-other-celsius",
+        "Store the vaccine vials at 86 °F in the clinic [1].",
+        "Store the vaccine vials at 20 °C in the clinic.",
+        "value_mismatch",
+    ),
+    # -- one evidence figure answers one claimed figure -------------------------------------
+    (
+        "reordered-figures-stay-grounded",
+        "Labour won 66% of the seats and Reform won 96% of the votes [1].",
+        "Reform won 96% of the votes and Labour won 66% of the seats.",
+        "grounded",
+    ),
+    (
+        "swapped-figures-caught",
+        "Labour won 96% of the seats and Reform won 66% of the votes [1].",
+        "Labour won 66% of the seats and Reform won 96% of the votes.",
+        "value_mismatch",
+    ),
+    (
+        "swapped-depots-caught",
+        "The north depot holds 80 trucks and the south depot holds 120 trucks [1].",
+        "The north depot holds 120 trucks, while the south depot holds 80 trucks.",
+        "value_mismatch",
+    ),
+    (
+        "reordered-depots-grounded",
+        "The north depot holds 120 trucks and the south depot holds 80 trucks [1].",
+        "The south depot holds 80 trucks, while the north depot holds 120 trucks.",
+        "grounded",
+    ),
+    (
+        "a-small-count-the-scene-also-states",
+        "Others look on while two men carve the roasted hog [1].",
+        "Three men look on as two other men carve the roasted hog.",
+        "grounded",
+    ),
+    (
+        "a-small-count-the-scene-never-states",
+        "Others look on while four men carve the roasted hog [1].",
+        "Three men look on as two other men carve the roasted hog.",
+        "value_mismatch",
+    ),
+    # -- markers and scale words ----------------------------------------------------------
+    (
+        "marker-in-evidence-is-no-figure",
+        "The survey counted 6,269 cases in the region [1].",
+        "The survey [1] counted 6,269 cases in the region.",
+        "grounded",
+    ),
+    (
+        "hyphenated-million-matches",
+        "The city council approved a $10 million budget for parks [1].",
+        "The city council approved a $ 10 - million budget for parks.",
+        "grounded",
+    ),
+    (
+        "hyphenated-million-differs",
+        "The city council approved a $12 million budget for parks [1].",
+        "The city council approved a $10-million budget for parks.",
+        "value_mismatch",
+    ),
+    # -- adversarial ----------------------------------------------------------------------
+    (
+        "attack-loosen-a-storage-limit",
+        "Keep the insulin pens at no more than 30 °C once opened [1].",
+        "Keep the insulin pens at no more than 25 °C once opened.",
+        "value_mismatch",
+    ),
+    (
+        "attack-hide-a-change-behind-about",
+        "Net profit for the year was about $9 million in total [1].",
+        "Net profit for the year was $2.1 million in total.",
+        "value_mismatch",
+    ),
+    (
+        "attack-marker-number-as-figure",
+        "The plant employs 12 engineers on site [1].",
+        "The plant [12] employs 40 engineers on site.",
+        "value_mismatch",
+    ),
+    (
+        "attack-unit-swap-same-number",
+        "The tank holds 50 litres of fuel when full [1].",
+        "The tank holds 50 millilitres of fuel when full.",
+        "value_mismatch",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "expected"), [r[1:] for r in ROWS], ids=[r[0] for r in ROWS]
+)
+def test_figure_meaning(claim: str, evidence: str, expected: str) -> None:
+    unit = check(claim, {"1": evidence}).units[0]
+    codes = [r.code for r in unit.reasons]
+    if expected == "grounded":
+        assert unit.status is Status.GROUNDED, unit.reasons
+    else:
+        assert expected in codes, unit.reasons
+        assert unit.status is not Status.GROUNDED
+        reason = next(r for r in unit.reasons if r.code == expected)
+        assert reason.span is not None and reason.span.of(claim).strip()
+        if expected == "value_mismatch":
+            assert reason.evidence_id == "1" and reason.evidence_span is not None
+            assert reason.evidence_span.of(evidence).strip()
+
+
+def test_the_table_has_both_directions() -> None:
+    outcomes = {r[3] for r in ROWS}
+    assert {"grounded", "value_mismatch"} <= outcomes
+    assert len({r[0] for r in ROWS}) == len(ROWS)
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "message"),
+    [
+        (
+            "The new hiking trail in the park is 5 km long [1].",
+            "The new hiking trail in the park is 500 metres long.",
+            "5 km in the answer, 500 metres in the evidence (5 km = 5,000 m)",
+        ),
+        (
+            "Store the vaccine vials below 30 °C at the clinic [1].",
+            "Store the vaccine vials below 25 °C at the clinic.",
+            "below 30 °C in the answer, below 25 °C in the evidence",
+        ),
+        (
+            "Recovery takes between 5 and 12 days after surgery [1].",
+            "Recovery takes 5-10 days after surgery.",
+            "between 5 and 12 days in the answer, 5-10 days in the evidence",
+        ),
+    ],
+    ids=["conversion-shown", "bound-word-shown", "range-shown"],
+)
+def test_the_message_explains(claim: str, evidence: str, message: str) -> None:
+    unit = check(claim, {"1": evidence}).units[0]
+    assert [r.message for r in unit.reasons if r.code == "value_mismatch"] == [message]
+
+
+@pytest.mark.parametrize(
+    ("number", "unit", "target", "expected"),
+    [
+        ("5", "km", "m", "5000"),
+        ("36", "month", "year", "3"),
+        ("30", "deg:C", "deg:F", "86"),
+        ("300", "K", "deg:C", "26.85"),
+        ("1", "gib", "mb", "1073.741824"),
+        ("1", "byte", "bit", "8"),
+        ("2", "ton", "t", None),  # a short or long ton is no tonne
+        ("1", "day", "month", None),  # a month is no fixed number of days
+    ],
+)
+def test_conversion_is_exact(number: str, unit: str, target: str, expected: str | None) -> None:
+    found = convert(Decimal(number), unit, target)
+    assert found == (None if expected is None else Decimal(expected))
+
+
+@pytest.mark.parametrize(
+    ("text", "figures"),
+    [
+        ("As shown in [1], 6,269 cases were seen [12] [Source 2] [3, 4].", ["6,269"]),
+        ("The grant was $10-million and the loan $ 5 - million.", ["$10-million", "$ 5 - million"]),
+        ("Form 10-K was filed.", []),
+    ],
+    ids=["markers-are-not-figures", "hyphenated-scale", "a-letter-is-no-scale"],
+)
+def test_reading(text: str, figures: list[str]) -> None:
+    found = [v for v in read_values(text) if v.comparable]
+    assert [v.span.of(text) for v in found] == figures
+    if figures and "million" in figures[0]:
+        assert found[0].value == Decimal(10_000_000)
