@@ -1,0 +1,145 @@
+"""Meaning checks a reader can trust (issue #10, units part): vetoes reported in
+attribution mode, extra citations, tables, honest gaps and framing, end to end.
+
+Every table runs both directions: the wrong claim is caught, the right one is kept.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from grounding_guard import check
+from grounding_guard.types import Status, Unit
+
+
+def _only(answer: str, evidence: object, **options: object) -> Unit:
+    claims = check(answer, evidence, **options).claims  # type: ignore[arg-type]
+    assert len(claims) == 1, [u.text for u in claims]
+    return claims[0]
+
+
+# ---- 1. vetoes in attribution mode ---------------------------------------------------------
+
+PLANT = {"a": "Acme opened a plant in Ohio in 1990.", "b": "The weather was mild that year."}
+TWO_PLANTS = {
+    "a": "Acme opened a plant in Ohio in 1990.",
+    "b": "In 1990 Acme opened a plant in Texas.",
+}
+SPLIT = {
+    "a": "Acme opened a large assembly plant near the river in 1990.",
+    "b": "The Acme plant stands in Texas.",
+    "c": "Bananas are yellow.",
+}
+
+
+def test_attribution_veto_carries_its_code_chunk_and_real_overlap() -> None:
+    unit = _only("Acme opened a plant in Texas in 1990.", PLANT, citations="none")
+    assert unit.status is Status.UNGROUNDED
+    veto = next(r for r in unit.reasons if r.code == "name_not_in_evidence")
+    assert veto.span is not None and veto.span.of(unit.text) == "Texas"
+    assert veto.evidence_id == "a"
+    verdict = next(r for r in unit.reasons if r.code == "no_support")
+    assert "overlap 0.80" in verdict.message  # not 0.00: the words were there
+
+
+def test_attribution_contradiction_reports_its_code() -> None:
+    unit = _only("Acme opened a plant in Ohio in 1991.", PLANT, citations="none")
+    assert unit.status is Status.CONTRADICTED
+    assert [(r.code, r.evidence_id) for r in unit.reasons] == [("value_mismatch", "a")]
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "evidence", "status", "ids"),
+    [
+        (
+            "veto_on_a_says_nothing_about_b",
+            "Acme opened a plant in Texas in 1990.",
+            TWO_PLANTS,
+            Status.GROUNDED,
+            ("b",),
+        ),
+        (
+            "missing_name_found_in_another_chunk",
+            "Acme opened a large assembly plant in Texas in 1990.",
+            SPLIT,
+            Status.GROUNDED,
+            ("a", "b"),
+        ),
+        (
+            "missing_name_nowhere",
+            "Acme opened a large assembly plant in Nevada in 1990.",
+            SPLIT,
+            Status.UNGROUNDED,
+            (),
+        ),
+        (
+            "attack_join_cannot_hide_a_wrong_year",
+            "Acme opened a large assembly plant in Texas in 1991.",
+            SPLIT,
+            Status.CONTRADICTED,
+            (),
+        ),
+    ],
+)
+def test_attribution_tries_other_chunks_after_a_veto(
+    name: str, answer: str, evidence: dict[str, str], status: Status, ids: tuple[str, ...]
+) -> None:
+    unit = _only(answer, evidence, citations="none")
+    assert unit.status is status, name
+    assert tuple(s.evidence_id for s in unit.support) == ids
+
+
+# ---- 2. an extra citation ------------------------------------------------------------------
+
+FACTS = {
+    "2": "Take one tablet every 8 hours with water.",
+    "4": "The museum opens at nine on weekdays.",
+}
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "strict", "status", "codes"),
+    [
+        (
+            "extra_id_is_informational",
+            "Take one tablet every 8 hours with water [2][4].",
+            False,
+            Status.GROUNDED,
+            {"irrelevant_citation"},
+        ),
+        (
+            "extra_id_fails_when_strict",
+            "Take one tablet every 8 hours with water [2][4].",
+            True,
+            Status.INVALID,
+            {"unsupported_citation"},
+        ),
+        (
+            "only_the_unrelated_id_is_invalid",
+            "Take one tablet every 8 hours with water [4].",
+            False,
+            Status.INVALID,
+            {"unsupported_citation"},
+        ),
+        (
+            "attack_extra_id_does_not_launder_a_wrong_figure",
+            "Take one tablet every 6 hours with water [2][4].",
+            False,
+            Status.CONTRADICTED,
+            {"value_mismatch"},
+        ),
+    ],
+)
+def test_extra_citation(
+    name: str, answer: str, strict: bool, status: Status, codes: set[str]
+) -> None:
+    unit = _only(answer, FACTS, strict_citations=strict)
+    assert unit.status is status, name
+    assert codes <= set(unit.codes), unit.codes
+
+
+def test_extra_citation_keeps_the_claim_under_filter() -> None:
+    answer = "Take one tablet every 8 hours with water [2][4]. The museum has a cafe [4]."
+    report = check(answer, FACTS, mode="filter")
+    assert report.text == "Take one tablet every 8 hours with water [2][4]."
+    assert report.irrelevant_ids == ("4",)
