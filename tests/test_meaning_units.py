@@ -143,3 +143,88 @@ def test_extra_citation_keeps_the_claim_under_filter() -> None:
     report = check(answer, FACTS, mode="filter")
     assert report.text == "Take one tablet every 8 hours with water [2][4]."
     assert report.irrelevant_ids == ("4",)
+
+
+# ---- 3. tables ------------------------------------------------------------------------------
+
+LEAFLET = {
+    "1": "The usual adult dose is 500 mg every 8 hours.",
+    "2": "Do not take more than 4 g in 24 hours.",
+}
+TABLE = "| Dose | Interval |\n|---|---|\n| 500 mg | every {hours} hours [1] |\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "options", "kinds"),
+    [
+        ("cited_data_row_is_a_claim", TABLE.format(hours=8), {}, ["table", "table", "claim"]),
+        (
+            "uncited_row_stays_a_table_line_when_citing",
+            "| Dose | Interval |\n|---|---|\n| 500 mg | every 8 hours |\nTake it with water [1].",
+            {},
+            ["table", "table", "table", "claim"],
+        ),
+        (
+            "every_data_row_is_a_claim_in_attribution",
+            "| Dose | Interval |\n|---|---|\n| 500 mg | every 8 hours |\n| 1 g | daily |",
+            {"citations": "none"},
+            ["table", "table", "claim", "claim"],
+        ),
+        (
+            "attack_marker_in_header_row_stays_skipped",
+            "| Dose [1] | Interval |\n|---|---|\n| 500 mg | every 8 hours [1] |",
+            {},
+            ["table", "table", "claim"],
+        ),
+        (
+            "rows_without_a_delimiter_row_stay_table_lines",
+            "| 500 mg | every 8 hours [1] |\n| 1 g | daily [1] |",
+            {},
+            ["table", "table"],
+        ),
+        (
+            "second_table_needs_its_own_header",
+            TABLE.format(hours=8) + "\n| 1 g | daily [1] |\n",
+            {},
+            ["table", "table", "claim", "table"],
+        ),
+    ],
+)
+def test_table_rows_that_are_claims(
+    name: str, answer: str, options: dict[str, object], kinds: list[str]
+) -> None:
+    report = check(answer, LEAFLET, **options)  # type: ignore[arg-type]
+    assert [u.kind.value for u in report.units] == kinds, name
+
+
+@pytest.mark.parametrize(
+    ("name", "hours", "status"),
+    [
+        ("row_matching_the_evidence_is_grounded", 8, Status.GROUNDED),
+        ("row_with_a_wrong_interval_is_contradicted", 6, Status.CONTRADICTED),
+    ],
+)
+@pytest.mark.parametrize("mode", ["flag", "filter", "block"])
+def test_table_row_is_judged_in_every_mode(
+    name: str, hours: int, status: Status, mode: str
+) -> None:
+    answer = TABLE.format(hours=hours)
+    report = check(answer, LEAFLET, mode=mode)
+    row = report.units[2]
+    assert row.status is status, name
+    if status is Status.CONTRADICTED:
+        reason = next(r for r in row.reasons if r.code == "value_mismatch")
+        assert reason.span is not None and reason.span.of(answer) == "6 hours"
+        assert reason.evidence_id == "1"
+        assert report.text != answer or mode == "flag"
+    else:
+        assert report.text == answer
+
+
+def test_filter_drops_a_failing_row_as_a_whole_line() -> None:
+    answer = (
+        "| Dose | Interval |\n|---|---|\n| 500 mg | every 6 hours [1] |\n"
+        "| 500 mg | every 8 hours [1] |\n"
+    )
+    report = check(answer, LEAFLET, mode="filter")
+    assert report.text == "| Dose | Interval |\n|---|---|\n| 500 mg | every 8 hours [1] |\n"

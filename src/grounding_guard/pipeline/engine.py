@@ -122,15 +122,16 @@ def run(
     ]
     if placeholders and markers:
         markers = drop_covered_markers(markers, placeholders)
+    attribution = (
+        options.attribute_uncited if options.attribute_uncited is not None else not markers
+    )
     segments = segment(
         answer,
         markers,
         placeholders,
         abbreviations=options.abbreviations,
         non_claim=options.non_claim,
-    )
-    attribution = (
-        options.attribute_uncited if options.attribute_uncited is not None else not markers
+        table_rows=attribution,
     )
     if style is not None:
         table, catalog = emap.lookup(style.normalize)
