@@ -228,3 +228,132 @@ def test_filter_drops_a_failing_row_as_a_whole_line() -> None:
     )
     report = check(answer, LEAFLET, mode="filter")
     assert report.text == "| Dose | Interval |\n|---|---|\n| 500 mg | every 8 hours [1] |\n"
+
+
+# ---- 4. honest gaps and framing ------------------------------------------------------------
+
+SHOP = {"1": "Refunds are issued within 14 days of the return.", "2": "Returns need a receipt."}
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "status", "code"),
+    [
+        (
+            "could_not_find_in_sources",
+            "I could not find the refund time in the provided sources.",
+            Status.PLACEHOLDER,
+            "placeholder",
+        ),
+        (
+            "documents_do_not_mention",
+            "The documents do not mention shipping costs.",
+            Status.PLACEHOLDER,
+            "placeholder",
+        ),
+        (
+            "sources_do_not_say",
+            "The sources do not say whether gift cards can be refunded.",
+            Status.PLACEHOLDER,
+            "placeholder",
+        ),
+        (
+            "no_information_in_context",
+            "There is no information about exchanges in the context.",
+            Status.PLACEHOLDER,
+            "placeholder",
+        ),
+        (
+            "gap_after_a_lead_in",
+            "According to the sources, the documents do not mention fees.",
+            Status.PLACEHOLDER,
+            "placeholder",
+        ),
+        (
+            "summary_line_is_framing",
+            "Here is a summary of the refund policy.",
+            Status.SKIPPED,
+            "not_a_claim",
+        ),
+        ("key_points_line_is_framing", "Below are the key points:", Status.SKIPPED, "not_a_claim"),
+        (
+            "lead_in_then_organiser",
+            "Based on the documents provided, here is what I found:",
+            Status.SKIPPED,
+            "not_a_claim",
+        ),
+        # the other direction: assertions about the world stay claims
+        (
+            "documents_signed_is_a_claim",
+            "The documents were signed in 2020.",
+            Status.UNGROUNDED,
+            "no_support",
+        ),
+        (
+            "attack_gap_then_but_claim",
+            "The documents do not mention fees, but refunds take 30 days.",
+            Status.UNGROUNDED,
+            "no_support",
+        ),
+        (
+            "attack_gap_then_because_claim",
+            "The sources do not mention fees because there are no fees.",
+            Status.UNGROUNDED,
+            "no_support",
+        ),
+        (
+            "attack_world_evidence_is_not_the_sources",
+            "There is no evidence that refunds are slow.",
+            Status.UNGROUNDED,
+            "no_support",
+        ),
+        ("attack_world_data", "The data do not show any delay.", Status.UNGROUNDED, "no_support"),
+        (
+            "could_not_find_without_sources_is_a_claim",
+            "I could not find a receipt.",
+            Status.UNGROUNDED,
+            "no_support",
+        ),
+        (
+            "attack_summary_line_carrying_a_list",
+            "Here is a list of the rules: refunds take 30 days.",
+            Status.UNGROUNDED,
+            "no_support",
+        ),
+    ],
+)
+def test_honest_gaps_and_framing(name: str, answer: str, status: Status, code: str) -> None:
+    unit = check(answer, SHOP, citations="none").units[0]
+    assert unit.status is status, (name, unit.codes)
+    if code == "not_a_claim":  # framing: skipped as a non-claim (the segmenter says none)
+        assert unit.kind.value == "non_claim", name
+        assert set(unit.codes) <= {"not_a_claim"}
+    else:
+        assert code in unit.codes, (name, unit.codes)
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "status"),
+    [
+        (
+            "lead_in_cut_keeps_a_right_claim",
+            "Based on the documents provided, refunds are issued within 14 days of the return.",
+            Status.GROUNDED,
+        ),
+        (
+            "lead_in_cut_keeps_a_wrong_claim_wrong",
+            "According to the sources, refunds are issued within 30 days of the return.",
+            Status.CONTRADICTED,
+        ),
+        (
+            "attack_named_person_is_no_lead_in",
+            "According to Smith, refunds are issued within 14 days of the return.",
+            Status.UNGROUNDED,
+        ),
+    ],
+)
+def test_framing_prefix_is_cut_from_what_judges_read(
+    name: str, answer: str, status: Status
+) -> None:
+    unit = check(answer, SHOP, citations="none").units[0]
+    assert unit.status is status, (name, unit.codes)
+    assert unit.span.of(answer) == answer  # the unit's span stays the sentence

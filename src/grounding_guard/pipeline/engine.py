@@ -19,6 +19,7 @@ from grounding_guard.judges.lexical import BestSentence, LexicalJudge, best_sent
 from grounding_guard.judges.quotes import QUOTE_CODES, check_quotes, quote_support
 from grounding_guard.judges.terms import check_directions, check_names, check_negation
 from grounding_guard.text.analysis import analyse
+from grounding_guard.text.claims import framing_prefix, is_honest_gap, is_non_claim
 from grounding_guard.text.figures import Preset
 from grounding_guard.text.normalize import unreadable_digits
 from grounding_guard.text.segment import Abbreviations, Segment, segment
@@ -182,7 +183,25 @@ def judge_segment(
     cited = tuple(dict.fromkeys(i for m in seg.markers for i in m.ids))
     if seg.kind is not Kind.CLAIM:
         return Unit(index, text, seg.span, seg.kind, Status.SKIPPED, cited, (), (), (), seg.markers)
-    masked = _mask(text, seg.span.start, [m.span for m in seg.markers] + list(seg.placeholders))
+    lead = framing_prefix(text)  # "Based on the documents provided, ": judges never read it
+    if not seg.markers and not seg.placeholders:
+        rest = text[lead:]
+        if lead and (options.non_claim or is_non_claim)(rest):
+            reason = Reason("not_a_claim", "a lead-in that frames what follows")
+            return Unit(
+                index, text, seg.span, Kind.NON_CLAIM, Status.SKIPPED, (), (), (reason,), (), ()
+            )
+        if is_honest_gap(rest):
+            gap = Reason(
+                "placeholder", "an honest gap: the answer says the sources lack this", seg.span
+            )
+            return Unit(
+                index, text, seg.span, Kind.CLAIM, Status.PLACEHOLDER, (), (), (gap,), (), ()
+            )
+    hidden = [m.span for m in seg.markers] + list(seg.placeholders)
+    if lead:
+        hidden.append(Span(seg.span.start, seg.span.start + lead))
+    masked = _mask(text, seg.span.start, hidden)
     claim = Claim(masked, seg.span, analyse(masked))
     if not claim.analysis.words and not seg.markers and not seg.placeholders:
         reason = Reason("not_a_claim", "no word or figure to check")
