@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from grounding_guard import check
+from grounding_guard import Guard, check
 from grounding_guard.types import Status, Unit
 
 
@@ -357,3 +357,78 @@ def test_framing_prefix_is_cut_from_what_judges_read(
     unit = check(answer, SHOP, citations="none").units[0]
     assert unit.status is status, (name, unit.codes)
     assert unit.span.of(answer) == answer  # the unit's span stays the sentence
+
+
+# ---- 5. end to end: a medical leaflet ------------------------------------------------------
+
+LEAFLET_EVIDENCE = {
+    "1": "Adults and children over 12: take one or two 500 mg tablets every 4 to 6 hours. "
+    "Do not take more than 8 tablets in 24 hours.",
+    "2": "Store below 25 degrees Celsius in a dry place. Keep out of the sight and reach of "
+    "children.",
+    "3": "Side effects are rare. Stop taking the tablets and see a doctor if you get a skin rash.",
+    "4": "The pack contains 16 tablets.",
+}
+FRAMING = "Here is a summary of the leaflet:"
+DOSE = (
+    "Based on the documents provided, adults can take one or two 500 mg tablets every 4 to 6 "
+    "hours [1]."
+)
+MAXIMUM = "Do not take more than 8 tablets in 24 hours [1][4]."  # [4] is an extra citation
+STORAGE = "Store the tablets below 25 degrees Celsius in a dry place [2]."
+CONVERSION = "That is no more than 4 g of paracetamol a day [1]."  # judged by the others' checks
+RASH_ROW = "| Skin rash | stop taking the tablets and see a doctor [3] |"
+BAD_ROW = "| Maximum | 12 tablets in 24 hours [1] |"
+GAP = "The documents do not mention use during pregnancy."
+LEAFLET_ANSWER = (
+    f"{FRAMING}\n\n{DOSE} {MAXIMUM} {STORAGE} {CONVERSION}\n\n"
+    f"| Situation | Advice |\n|---|---|\n{RASH_ROW}\n{BAD_ROW}\n\n{GAP}"
+)
+EXPECTED = {
+    FRAMING: Status.SKIPPED,
+    DOSE: Status.GROUNDED,
+    MAXIMUM: Status.GROUNDED,
+    STORAGE: Status.GROUNDED,
+    RASH_ROW: Status.GROUNDED,
+    BAD_ROW: Status.CONTRADICTED,
+    GAP: Status.PLACEHOLDER,
+    "| Situation | Advice |": Status.SKIPPED,
+    "|---|---|": Status.SKIPPED,
+}
+
+
+@pytest.mark.parametrize("mode", ["flag", "filter", "block"])
+def test_medical_leaflet_end_to_end(mode: str) -> None:
+    report = check(LEAFLET_ANSWER, LEAFLET_EVIDENCE, mode=mode)
+    statuses = {u.text: u.status for u in report.units if u.text != CONVERSION}
+    assert statuses == EXPECTED
+    bad = next(u for u in report.units if u.text == BAD_ROW)
+    mismatch = next(r for r in bad.reasons if r.code == "value_mismatch")
+    assert mismatch.span is not None and mismatch.span.of(LEAFLET_ANSWER).startswith("12")
+    assert report.irrelevant_ids == ("4",)
+    if mode == "flag":
+        assert report.text == LEAFLET_ANSWER
+    elif mode == "block":
+        assert report.blocked
+    else:
+        # no correct sentence is lost to a framing line or an extra citation; the bad row
+        # goes as a whole line and the table stays well-formed
+        assert not report.blocked
+        for kept in (FRAMING, DOSE, MAXIMUM, STORAGE, RASH_ROW, GAP):
+            assert kept in report.text
+        assert BAD_ROW not in report.text
+        assert f"|---|---|\n{RASH_ROW}\n\n{GAP}" in report.text
+
+
+@pytest.mark.parametrize("mode", ["flag", "filter"])
+def test_medical_leaflet_streams_like_check(mode: str) -> None:
+    guard = Guard(mode=mode)
+    expected = guard.check(LEAFLET_ANSWER, LEAFLET_EVIDENCE)
+    chunks = [LEAFLET_ANSWER[i : i + 7] for i in range(0, len(LEAFLET_ANSWER), 7)]
+    events = list(guard.stream(chunks, LEAFLET_EVIDENCE))
+    report = events[-1].report
+    assert report is not None
+    assert [(u.span, u.status, u.codes) for u in report.units] == [
+        (u.span, u.status, u.codes) for u in expected.units
+    ]
+    assert report.text == expected.text
