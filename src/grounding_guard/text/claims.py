@@ -34,6 +34,7 @@ Two more readings the engine asks for, both conservative:
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from grounding_guard.text.normalize import INVISIBLE_RE
 
@@ -172,19 +173,18 @@ _SOURCE = (
     rf"|{_LOOSE_NOUN}(?=\s+{_GIVEN_AFTER}))"
     rf"(?:\s+{_GIVEN_AFTER})?"
 )
-_PREFIX_RE = re.compile(
+_PREFIX_PATTERN = (
     r"(?:based\s+on|according\s+to|judging\s+(?:by|from)|going\s+by|per|from"
     r"|as\s+(?:stated|described|mentioned|noted|shown|explained|outlined)\s+in)\s+"
     + _SOURCE
-    + r"\s*,\s*",
-    re.IGNORECASE,
+    + r"\s*,\s*"
 )
 _GAP_VERBS = (
     r"(?:mention|say|state|specify|include|contain|cover|address|provide|give|discuss"
     r"|describe|list|indicate|explain|detail|clarify|tell)"
 )
 _NEGATED = r"(?:do(?:es)?\s+not|don['\u2019]?t|doesn['\u2019]?t|did\s+not|didn['\u2019]?t)"
-_GAP_RE = re.compile(
+_GAP_PATTERN = (
     r"(?:"
     # "The documents do not mention X", "The sources don't say whether ..."
     + _SOURCE
@@ -205,8 +205,7 @@ _GAP_RE = re.compile(
     + r"(?=.*\b(?:in|from|within)\s+"
     + _SOURCE
     + r"\b)"
-    + r")",
-    re.IGNORECASE,
+    + r")"
 )
 #: Words after which a gap sentence asserts something after all.
 _GAP_BREAK_RE = re.compile(
@@ -218,12 +217,19 @@ _GAP_BREAK_RE = re.compile(
 _MAX_GAP = 240
 
 
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """A pattern compiled on first use: most answers never reach these readings, and an
+    import should not pay for them."""
+    return re.compile(pattern, re.IGNORECASE)
+
+
 def framing_prefix(text: str) -> int:
     """How many leading characters of ``text`` are a lead-in naming the sources ("Based on
     the documents provided, "), comma and spaces included; 0 when there is none."""
     if not text[:1].isalpha():
         return 0
-    match = _PREFIX_RE.match(text)
+    match = _compiled(_PREFIX_PATTERN).match(text)
     return match.end() if match is not None and match.end() < len(text) else 0
 
 
@@ -233,7 +239,7 @@ def is_honest_gap(text: str) -> bool:
     mention the dose, but it is 5 mg." is not."""
     if len(text) > _MAX_GAP:
         return False
-    match = _GAP_RE.match(text.lstrip("*_ \t"))
+    match = _compiled(_GAP_PATTERN).match(text.lstrip("*_ \t"))
     if match is None:
         return False
     return _GAP_BREAK_RE.search(text, match.end()) is None
