@@ -520,9 +520,10 @@ def render(
         "*not supported* (`right`; WiCE `partially_supported` and SNLI `neutral` count as "
         "not supported). *check* = a deterministic check whose flag should be right at "
         "least 95% of the time (⚠ below that); *verdict* = the support judge's own "
-        "verdict. Per-set cells are right/flagged. In attribution mode the engine keeps "
-        "only contradicting codes of a rejected chunk, so `name_not_in_evidence` and "
-        "`value_not_in_evidence` show only in the cited row.",
+        "verdict. Per-set cells are right/flagged. In attribution mode a unit carries "
+        "the vetoes (`name_not_in_evidence`, `value_not_in_evidence`, ...) of the closest "
+        "chunk or join only when its overlap reached the threshold, so the veto decided "
+        "the unit.",
     ]
     lines += code_tables([s for s, _, _ in sets], specs, results)
     lines += ["", "## Not run", ""]

@@ -248,13 +248,20 @@ def test_strict_citations_demands_each_id_alone() -> None:
     assert "unsupported_citation" in unit.codes
 
 
-def test_irrelevant_citation_is_reported() -> None:
+def test_irrelevant_citation_is_reported_without_failing_the_unit() -> None:
     report = check("Acme was founded in 1990 in Ohio [1][3].", MULTI)
     unit = report.units[0]
-    assert unit.status is Status.INVALID
+    assert unit.status is Status.GROUNDED
     assert "irrelevant_citation" in unit.codes
     assert report.irrelevant_ids == ("3",)
-    assert unit.valid == ()
+    assert unit.valid == ("1",)
+
+
+def test_irrelevant_citation_fails_the_unit_under_strict_citations() -> None:
+    report = check("Acme was founded in 1990 in Ohio [1][3].", MULTI, strict_citations=True)
+    unit = report.units[0]
+    assert unit.status is Status.INVALID
+    assert [r.evidence_id for r in unit.reasons if r.code == "unsupported_citation"] == ["3"]
 
 
 @pytest.mark.parametrize(

@@ -727,3 +727,22 @@ def test_bad_arguments(
 ) -> None:
     with pytest.raises(error):
         segment(*args, **options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("text", "table_rows", "kinds"),
+    [
+        ("| A | B |\n|---|---|\n| 1 | 2 [1] |", False, ["table", "table", "claim"]),
+        ("| A | B |\n|---|---|\n| 1 | 2 |", False, ["table", "table", "table"]),
+        ("| A | B |\n|---|---|\n| 1 | 2 |", True, ["table", "table", "claim"]),
+        ("|---|---|\n| 1 | 2 [1] |", False, ["table", "table"]),  # no header: no body
+        ("| A | B |\n| 1 | 2 [1] |", True, ["table", "table"]),  # no delimiter row
+    ],
+)
+def test_table_data_rows(text: str, table_rows: bool, kinds: list[str]) -> None:
+    markers = PRESETS["numeric"].find(text)
+    segs = segment(text, markers, table_rows=table_rows)
+    assert [s.kind.value for s in segs] == kinds
+    row = segs[-1]
+    assert row.span.of(text) == text.splitlines()[-1]  # the whole row, markers bound to it
+    assert len(row.markers) == text.splitlines()[-1].count("[1]")

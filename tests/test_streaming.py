@@ -30,6 +30,9 @@ ANSWERS = [
     "Revenue grew 40 percent in 2023 [3] \u2014 driven by demand [3].\n\n"
     "| a | b |\n|---|---|\n| 1 | 2 |\nBattery life is 14 hours [9].",
     "Returns take 90 days [2].\n```\ncode [1]\n```\nIt fixes cars [citation needed]",
+    "| Measure | Value |\n|---|---|\n| Battery life | 14 hours [1] |\n| Battery life | 12 hours [1] |"
+    "\n| Returns | 90 days |\nRevenue grew 40 percent in 2023 [3].",
+    "| Measure | Value |\n|---|---|\n| Battery life | 14 hours |\n| Returns | 30 days |\n",
 ]
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -43,7 +46,8 @@ def key(units: object) -> list[tuple[object, str, tuple[str, ...]]]:
     return [(u.span, u.status.value, u.codes) for u in units]  # type: ignore[attr-defined]
 
 
-PIECES = [*BASE_PIECES, "| a | b |", "|---|---|"]  # tables: a later row can reshape a line
+# tables: a later row can reshape a line, and a data row (below the delimiter) is judged
+PIECES = [*BASE_PIECES, "| a | b |", "|---|---|", "| Battery life | 14 hours [1] |", "| 12 hours |"]
 # one marker style per answer: with several, ``auto`` may settle on another style when
 # streaming (it decides on the first marker read; documented in grounding_guard.streaming)
 RANDOM_ANSWERS = st.lists(st.sampled_from(PIECES), max_size=12).map("".join)

@@ -354,6 +354,7 @@ class _Core:
             placeholders,
             abbreviations=self.options.abbreviations,
             non_claim=self.options.non_claim,
+            table_rows=self.attribution,
         )
         if base:
             fresh = [_shifted(seg, base) for seg in fresh]

@@ -30,7 +30,6 @@ INVALIDATING: frozenset[str] = frozenset(
         "not_retrieved",
         "empty_citation",
         "unsupported_citation",
-        "irrelevant_citation",
         "quote_mismatch",
         "quote_drops_negation",
     }
@@ -51,9 +50,18 @@ UNSUPPORTING: frozenset[str] = frozenset(
     }
 )
 
-#: Informational codes that change no status.
+#: Informational codes that change no status. ``irrelevant_citation`` (a cited id that
+#: adds nothing, ALCE's citation precision) is one: the unit stands on its other ids;
+#: ``strict_citations=True`` fails such a unit with ``unsupported_citation`` instead.
 INFORMATIONAL: frozenset[str] = frozenset(
-    {"placeholder", "attributed", "not_a_claim", "supported_elsewhere", "evidence_disagrees"}
+    {
+        "placeholder",
+        "attributed",
+        "not_a_claim",
+        "supported_elsewhere",
+        "evidence_disagrees",
+        "irrelevant_citation",
+    }
 )
 
 #: Every reason code grounding-guard emits.

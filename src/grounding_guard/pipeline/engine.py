@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from grounding_guard.citations import CitationStyle, detect_style, get_style
 from grounding_guard.evidence import EvidenceMap
@@ -19,6 +19,7 @@ from grounding_guard.judges.lexical import BestSentence, LexicalJudge, best_sent
 from grounding_guard.judges.quotes import QUOTE_CODES, check_quotes, quote_support
 from grounding_guard.judges.terms import check_directions, check_names, check_negation
 from grounding_guard.text.analysis import analyse
+from grounding_guard.text.claims import framing_prefix, is_honest_gap, is_non_claim
 from grounding_guard.text.figures import Preset
 from grounding_guard.text.normalize import unreadable_digits
 from grounding_guard.text.segment import Abbreviations, Segment, segment
@@ -122,15 +123,16 @@ def run(
     ]
     if placeholders and markers:
         markers = drop_covered_markers(markers, placeholders)
+    attribution = (
+        options.attribute_uncited if options.attribute_uncited is not None else not markers
+    )
     segments = segment(
         answer,
         markers,
         placeholders,
         abbreviations=options.abbreviations,
         non_claim=options.non_claim,
-    )
-    attribution = (
-        options.attribute_uncited if options.attribute_uncited is not None else not markers
+        table_rows=attribution,
     )
     if style is not None:
         table, catalog = emap.lookup(style.normalize)
@@ -181,7 +183,25 @@ def judge_segment(
     cited = tuple(dict.fromkeys(i for m in seg.markers for i in m.ids))
     if seg.kind is not Kind.CLAIM:
         return Unit(index, text, seg.span, seg.kind, Status.SKIPPED, cited, (), (), (), seg.markers)
-    masked = _mask(text, seg.span.start, [m.span for m in seg.markers] + list(seg.placeholders))
+    lead = framing_prefix(text)  # "Based on the documents provided, ": judges never read it
+    if not seg.markers and not seg.placeholders:
+        rest = text[lead:]
+        if lead and (options.non_claim or is_non_claim)(rest):
+            reason = Reason("not_a_claim", "a lead-in that frames what follows")
+            return Unit(
+                index, text, seg.span, Kind.NON_CLAIM, Status.SKIPPED, (), (), (reason,), (), ()
+            )
+        if is_honest_gap(rest):
+            gap = Reason(
+                "placeholder", "an honest gap: the answer says the sources lack this", seg.span
+            )
+            return Unit(
+                index, text, seg.span, Kind.CLAIM, Status.PLACEHOLDER, (), (), (gap,), (), ()
+            )
+    hidden = [m.span for m in seg.markers] + list(seg.placeholders)
+    if lead:
+        hidden.append(Span(seg.span.start, seg.span.start + lead))
+    masked = _mask(text, seg.span.start, hidden)
     claim = Claim(masked, seg.span, analyse(masked))
     if not claim.analysis.words and not seg.markers and not seg.placeholders:
         reason = Reason("not_a_claim", "no word or figure to check")
@@ -278,6 +298,7 @@ class _Found:
     reasons: tuple[Reason, ...]
     valid: tuple[str, ...] = ()
     support: tuple[Support, ...] = ()
+    score: float | None = None  # the support judge's score, when it refused the claim
 
 
 def _evaluate(
@@ -296,7 +317,9 @@ def _evaluate(
     best = best_sentence(claim, passages)
     terms = _term_reasons(claim, passages, best, options) if options.term_checks else []
     if any(r.code in _DECIDING for r in terms):
-        return Judgement("undecided", None, (), judge="term checks"), terms, best
+        # the real overlap, so that a veto still says how close the evidence came
+        overlap = LexicalJudge(options.threshold).judge(claim, passages).score
+        return Judgement("undecided", overlap, (), judge=_VETO), terms, best
     judgement = yield from _ask(claim, passages, cache)
     reasons: list[Reason] = list(judgement.reasons)
     if judgement.verdict == "contradicted" and not any(r.code in CONTRADICTING for r in reasons):
@@ -312,6 +335,9 @@ def _evaluate(
     reasons.extend(terms)
     return judgement, reasons, best
 
+
+#: Who decided a judgement that the term checks settled before the support judge.
+_VETO = "term checks"
 
 #: Term-check codes that decide a unit whatever the support judge would say.
 _DECIDING = CONTRADICTING | UNSUPPORTING | QUOTE_CODES
@@ -379,7 +405,7 @@ def _judge_cited(
                 judgement.evidence_span,
             )
         )
-        return _Found(False, tuple(reasons))
+        return _Found(False, tuple(reasons), score=judgement.score)
     score = judgement.score if judgement.score is not None else 1.0
     valid: list[str] = []
     if options.strict_citations and len(passages) > 1:
@@ -407,7 +433,8 @@ def _judge_cited(
                 reasons.append(
                     Reason(
                         "irrelevant_citation",
-                        f"[{irrelevant.id}] adds nothing this claim rests on",
+                        f"[{irrelevant.id}] adds nothing this claim rests on"
+                        " (the unit stands on its other ids)",
                         claim.span,
                         irrelevant.id,
                     )
@@ -477,13 +504,18 @@ def _attribute(
 ) -> Generator[JudgeRequest, Judgement, _Found]:
     """Find the chunk an uncited claim rests on: grounded, contradicted or ungrounded.
 
-    Each candidate chunk is tried alone, best first; when none carries the claim alone,
-    the candidates that were not rejected are tried together (a claim often joins two
-    facts from two chunks), as if the unit cited them all.
+    Each candidate chunk is tried alone, best first (a veto on one chunk says nothing
+    about the next); when none carries the claim alone, the candidates that were not
+    rejected are tried together (a claim often joins two facts from two chunks), as if
+    the unit cited them all, widened once more by the chunks that hold a name or figure
+    the closest try lacked. An ungrounded unit carries the vetoes of the closest try
+    whose overlap reached the threshold (with its chunk id), and its real overlap.
     """
     contradiction: list[Reason] = []
     misquoted: list[Reason] = []
     unverified: list[Reason] = []
+    vetoed: list[Reason] = []  # why the closest chunk that carries the words was refused
+    vetoed_score = 0.0
     best_score = 0.0
     best_id: str | None = None
     viable: list[Passage] = []
@@ -508,24 +540,44 @@ def _attribute(
                 "attributed", f"attributed to [{passage.id}]", claim.span, passage.id, support.span
             )
             return _Found(True, (note,), (), (support,))
+        refused = judgement.judge == _VETO and score + 1e-9 >= options.threshold
+        if refused and (not vetoed or score > vetoed_score):  # the words are there, a check said no
+            vetoed_score = score
+            vetoed = [
+                r if r.evidence_id is not None else replace(r, evidence_id=passage.id)
+                for r in reasons
+                if r.code in UNSUPPORTING
+            ]
         viable.append(passage)
-    if len(viable) > 1 and not contradiction:
-        joined = yield from _judge_cited(claim, tuple(viable), options, cache)
-        # a candidate that adds nothing is simply left out of the attribution
-        rejected = {r.code for r in joined.reasons} & INVALIDATING - {"irrelevant_citation"}
-        if joined.supported and joined.support and not rejected:
-            ids = ", ".join(s.evidence_id for s in joined.support)
-            notes = tuple(
-                Reason(
-                    "attributed",
-                    f"attributed to [{ids}] together",
-                    claim.span,
-                    s.evidence_id,
-                    s.span,
+    if not contradiction:
+        # a claim often joins facts of several chunks: the viable candidates together, with
+        # the chunks that hold the names and figures a refused candidate lacked
+        pool = _widen(viable, _completing(claim, vetoed, emap))
+        tries = 0
+        while len(pool) > 1 and tries < 2:
+            tries += 1
+            joined = yield from _judge_cited(claim, tuple(pool), options, cache)
+            if _joined_supports(joined):
+                ids = ", ".join(s.evidence_id for s in joined.support)
+                notes = tuple(
+                    Reason(
+                        "attributed",
+                        f"attributed to [{ids}] together",
+                        claim.span,
+                        s.evidence_id,
+                        s.span,
+                    )
+                    for s in joined.support
                 )
-                for s in joined.support
-            )
-            return _Found(True, notes, (), joined.support)
+                return _Found(True, notes, (), joined.support)
+            missing = [r for r in joined.reasons if r.code in UNSUPPORTING]
+            score = joined.score if joined.score is not None else 0.0
+            if missing and score + 1e-9 >= options.threshold and score > vetoed_score:
+                vetoed_score, vetoed = score, missing  # the join came closest
+            wider = _widen(pool, _completing(claim, missing, emap))
+            if len(wider) == len(pool):
+                break
+            pool = wider
     if contradiction:
         return _Found(False, tuple(contradiction))
     if misquoted:  # a quote that stands in another chunk is no misquote, only elsewhere
@@ -536,7 +588,44 @@ def _attribute(
         False,
         (
             *misquoted,
+            *vetoed,
             *unverified,
             Reason("no_support", f"no evidence supports this claim{where}", claim.span, best_id),
         ),
     )
+
+
+def _widen(pool: Sequence[Passage], extra: Sequence[Passage]) -> list[Passage]:
+    """``pool`` followed by the passages of ``extra`` it does not hold yet."""
+    held = {p.id for p in pool}
+    return [*pool, *(p for p in extra if p.id not in held)]
+
+
+def _joined_supports(joined: _Found) -> bool:
+    """Candidates judged together carry the claim: supported, and no citation problem
+    (a candidate that adds nothing is simply left out of the attribution)."""
+    rejected = {r.code for r in joined.reasons} & INVALIDATING
+    return joined.supported and bool(joined.support) and not rejected
+
+
+#: How many extra chunks attribution fetches for the names and figures its closest chunk lacks.
+_COMPLETING = 2
+
+
+def _completing(claim: Claim, vetoed: Sequence[Reason], emap: EvidenceMap) -> list[Passage]:
+    """Chunks that hold the names and figures a vetoed chunk lacks (found through the
+    sentence index, never by scanning the evidence): a claim may join two chunks' facts."""
+    words = [
+        claim.text[r.span.start - claim.span.start : r.span.end - claim.span.start]
+        for r in vetoed
+        if r.span is not None and r.code in _COMPLETABLE
+    ]
+    if not words:
+        return []
+    text = " ".join(words)
+    wanted = Claim(text, claim.span, analyse(text))
+    return emap.candidates(wanted, _COMPLETING)
+
+
+#: Vetoes another chunk can lift: something missing, not something contradicted.
+_COMPLETABLE = frozenset({"name_not_in_evidence", "value_not_in_evidence"})

@@ -12,19 +12,33 @@ A unit is a non-claim only when it clearly cannot state a fact about the world:
   a fixed list ("Hi!", "Great question!", "Sure!", "Certainly.", "I hope this helps.", "Let
   me know if you have any other questions.", "Feel free to ask ...").
 
+- a framing sentence: "Here is a summary of the leaflet.", "Below are the key points."
+  (a fixed opening, a summary noun, at most five words after it, no colon inside).
+
 Anything holding a digit or longer than 400 characters is always a claim, and so is
 anything not matched above, hedged wording included ("I think the warranty is five
 years."), and bare answers ("Yes.", "No.", "Absolutely."). ``segment`` never asks about a
 unit that carries a marker or placeholder. Pass ``non_claim=lambda s: False`` to skip none.
+
+Two more readings the engine asks for, both conservative:
+
+- :func:`framing_prefix`: a lead-in that names the sources and asserts nothing ("Based on
+  the documents provided, ...", "According to the sources, ..."), cut from what judges read;
+- :func:`is_honest_gap`: a sentence that only says the sources lack something ("I could
+  not find the refund time in the provided sources.", "The documents do not mention X."),
+  an honest gap rather than an ungrounded claim. A sentence that goes on to assert
+  anything (", but ...", "because ...", "so ...") is no gap; nor is one about the
+  sources as things in the world ("The documents were signed in 2020.").
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from grounding_guard.text.normalize import INVISIBLE_RE
 
-__all__ = ["is_non_claim"]
+__all__ = ["framing_prefix", "is_honest_gap", "is_non_claim"]
 
 _DIGIT_RE = re.compile(r"\d")
 _WORD_CHAR_RE = re.compile(r"[^\W_]")
@@ -120,6 +134,10 @@ def is_non_claim(text: str) -> bool:
         )
     if len(text) > _MAX_SMALL_TALK:
         return False
+    if ":" not in text and not _DIGIT_RE.search(text):
+        lead = text[first.start() : first.start() + 3].casefold()
+        if lead in ("her", "bel", "the", "thi") and _FRAMING_RE.fullmatch(_fold(text)):
+            return True
     word = _FIRST_WORD_RE.match(text, first.start())
     if word is None or word.group().casefold() not in _OPENING_WORDS:
         return False  # fast exit: no small-talk phrase starts this way
@@ -127,6 +145,104 @@ def is_non_claim(text: str) -> bool:
         return False
     folded = _fold(text)
     return _SMALL_TALK_RE.fullmatch(folded) is not None or _greeting(folded)
+
+
+_FRAMING_RE = re.compile(
+    r"(?:here (?:is|are|s)|below (?:is|are)|the following (?:is|are)|this is)"
+    r"(?: a| an| the| some| my)?(?: brief| short| quick| concise| detailed)?"
+    r" (?:summary|overview|breakdown|list|rundown|recap|outline|key points|main points"
+    r"|highlights|key facts|main facts)(?: (?:of|from|for|about|on|in)(?: \w+){1,5})?"
+)
+
+#: What retrieved evidence is called: a lead-in or a gap must name it. The nouns that may
+#: also name things in the world ("the evidence", "the data") count only with a word
+#: that makes them the given sources ("the provided evidence", "the data you shared").
+_SOURCE_NOUN = (
+    r"(?:sources?|documents?|documentation|context|passages?|search\s+results|excerpts?"
+    r"|snippets?)"
+)
+_LOOSE_NOUN = r"(?:evidence|texts?|materials?|information|data|articles?|leaflet|results)"
+_GIVEN = r"(?:provided|given|available|retrieved|supplied|attached|shared|cited|referenced)"
+_GIVEN_AFTER = (
+    r"(?:provided|given|above|supplied|you\s+(?:provided|shared|gave(?:\s+me)?)"
+    r"|I\s+(?:have|was\s+given|found))"
+)
+_SOURCE = (
+    r"(?:(?:the|these|those|your|my|our)\s+)?"
+    rf"(?:{_GIVEN}\s+(?:{_SOURCE_NOUN}|{_LOOSE_NOUN})|{_SOURCE_NOUN}"
+    rf"|{_LOOSE_NOUN}(?=\s+{_GIVEN_AFTER}))"
+    rf"(?:\s+{_GIVEN_AFTER})?"
+)
+_PREFIX_PATTERN = (
+    r"(?:based\s+on|according\s+to|judging\s+(?:by|from)|going\s+by|per|from"
+    r"|as\s+(?:stated|described|mentioned|noted|shown|explained|outlined)\s+in)\s+"
+    + _SOURCE
+    + r"\s*,\s*"
+)
+_GAP_VERBS = (
+    r"(?:mention|say|state|specify|include|contain|cover|address|provide|give|discuss"
+    r"|describe|list|indicate|explain|detail|clarify|tell)"
+)
+_NEGATED = r"(?:do(?:es)?\s+not|don['\u2019]?t|doesn['\u2019]?t|did\s+not|didn['\u2019]?t)"
+_GAP_PATTERN = (
+    r"(?:"
+    # "The documents do not mention X", "The sources don't say whether ..."
+    + _SOURCE
+    + r"\s+(?:"
+    + _NEGATED
+    + r"\s+(?:\w+\s+)?"
+    + _GAP_VERBS
+    + r"|make\s+no\s+mention\s+of|say\s+nothing\s+(?:about|on)|(?:is|are)\s+silent\s+on"
+    + r"|contain(?:s)?\s+no\s+(?:information|mention|details?|data))\b"
+    # "I could not find the refund time in the provided sources"
+    + r"|I\s+(?:could\s+not|couldn['\u2019]?t|cannot|can['\u2019]?t|can\s+not|did\s+not"
+    + r"|didn['\u2019]?t|was\s+(?:not\s+|un)able\s+to)\s+(?:find|locate|see|identify)\b"
+    + r"(?=.*\b(?:in|from|within)\s+"
+    + _SOURCE
+    + r"\b)"
+    # "There is no information about X in the sources"
+    + r"|there\s+(?:is|was)\s+no\s+(?:information|mention|detail|data|indication)\b"
+    + r"(?=.*\b(?:in|from|within)\s+"
+    + _SOURCE
+    + r"\b)"
+    + r")"
+)
+#: Words after which a gap sentence asserts something after all.
+_GAP_BREAK_RE = re.compile(
+    r"\b(?:but|however|although|though|whereas|yet|so|therefore|thus|hence|because|since"
+    r"|which\s+means|meaning|instead|only|except)\b|[,;:]\s*(?:and|it|they|this|that)\b"
+    r"|[;:]",
+    re.IGNORECASE,
+)
+_MAX_GAP = 240
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """A pattern compiled on first use: most answers never reach these readings, and an
+    import should not pay for them."""
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def framing_prefix(text: str) -> int:
+    """How many leading characters of ``text`` are a lead-in naming the sources ("Based on
+    the documents provided, "), comma and spaces included; 0 when there is none."""
+    if not text[:1].isalpha():
+        return 0
+    match = _compiled(_PREFIX_PATTERN).match(text)
+    return match.end() if match is not None and match.end() < len(text) else 0
+
+
+def is_honest_gap(text: str) -> bool:
+    """True when ``text`` only says that the sources lack something (see the module
+    docstring): "The documents do not mention the dose." is a gap, "The documents do not
+    mention the dose, but it is 5 mg." is not."""
+    if len(text) > _MAX_GAP:
+        return False
+    match = _compiled(_GAP_PATTERN).match(text.lstrip("*_ \t"))
+    if match is None:
+        return False
+    return _GAP_BREAK_RE.search(text, match.end()) is None
 
 
 def _greeting(folded: str) -> bool:

@@ -81,6 +81,7 @@ class Block(NamedTuple):
     start: int
     end: int
     bullet: bool  # the paragraph opens a list item, so a leading marker cannot bind back
+    row: bool = False  # a table data row: below its table's delimiter row (may be a claim)
 
 
 class Layout(NamedTuple):
@@ -140,6 +141,7 @@ def scan_blocks(text: str, starts: Sequence[int], ends: Sequence[int]) -> Layout
     para_start = para_end = -1
     para_bullet = para_list = para_quote = False
     prev_table = False
+    table_body = False  # the current table's delimiter row has passed: rows are data
     pos = 0
     found: tuple[str, int] | None = None
     found_at = -2  # where ``found`` lies; below pos - 1 means search again
@@ -233,8 +235,15 @@ def scan_blocks(text: str, starts: Sequence[int], ends: Sequence[int]) -> Layout
                     kind = Kind.TABLE
         if kind is not None:
             flush()
-            blocks.append(Block(kind, inner, rtrim(text, inner, line_end), False))
-            prev_table = kind is Kind.TABLE
+            table = kind is Kind.TABLE
+            line = text[inner:line_end]
+            row = table and prev_table and table_body and not _is_delimiter_row(line)
+            blocks.append(Block(kind, inner, rtrim(text, inner, line_end), False, row))
+            if table and not prev_table:
+                table_body = False
+            if table and _is_delimiter_row(line):
+                table_body = prev_table  # a delimiter row under a header opens the body
+            prev_table = table
             pos = next_pos
             continue
         prev_table = False

@@ -254,8 +254,9 @@ class _Scanner:
         return parts
 
     # ---- units ------------------------------------------------------------------------
-    def fixed(self, kind: Kind, start: int, end: int) -> None:
-        """A heading, code block, table line or rule: one unit nothing binds to."""
+    def fixed(self, kind: object, start: int, end: int) -> None:
+        """A heading, code block, table line (``_ROW`` for a data row) or rule: one unit
+        nothing binds to."""
         self.units.append([start, end, kind, None])
         self.open = False
 
@@ -566,6 +567,10 @@ def _clusters(spans: list[tuple[int, int]]) -> tuple[list[int], list[int]]:
     return starts, ends
 
 
+#: The scanner's kind for a table data row, decided once its markers are bound.
+_ROW = object()
+
+
 def segment(
     text: str,
     markers: Sequence[Marker] = (),
@@ -573,12 +578,16 @@ def segment(
     *,
     abbreviations: Abbreviations = DEFAULT_ABBREVIATIONS,
     non_claim: Callable[[str], bool] | None = None,
+    table_rows: bool = False,
 ) -> list[Segment]:
     """Cut ``text`` into claim units, headings, code, tables, rules and non-claims.
 
     ``markers`` and ``placeholders`` (found in ``text`` beforehand) are never cut and end
     up in exactly one segment each; ``non_claim`` (default :func:`is_non_claim`) marks
     text units that assert nothing, but never one that carries a marker or placeholder.
+    A table data row (below its delimiter row) is one claim unit when it carries a marker
+    or placeholder, or always with ``table_rows`` (attribution: nothing is cited anyway);
+    header, delimiter and other table lines stay ``table``.
     """
     if not isinstance(text, str):
         raise TypeError(f"text must be str, got {type(text).__name__}")
@@ -613,7 +622,7 @@ def segment(
         if block.kind is None:
             scanner.paragraph(block.start, block.end, block.bullet)
         else:
-            scanner.fixed(block.kind, block.start, block.end)
+            scanner.fixed(_ROW if block.row else block.kind, block.start, block.end)
     units = scanner.units
     bound_marks, lost = _assign(units, marks, [(m.span.start, m.span.end) for m in marks])
     bound_gaps, lost_gaps = _assign(units, gaps, [(g.start, g.end) for g in gaps])
@@ -630,6 +639,8 @@ def segment(
                 kind = Kind.CLAIM
             else:
                 kind = Kind.NON_CLAIM
+        elif kind is _ROW:
+            kind = Kind.CLAIM if unit_marks or unit_gaps or table_rows else Kind.TABLE
         separator = Span(sep[0], sep[1]) if sep is not None else None
         out.append(_new_segment(Span(start, end), kind, unit_marks, unit_gaps, separator))
     return out
