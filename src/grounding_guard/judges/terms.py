@@ -33,6 +33,7 @@ from grounding_guard.text.lexicon import (
     NEGATION_LIGHT,
     NEGATIONS,
     antonyms,
+    is_common_word,
     pertainyms,
     stem,
 )
@@ -244,13 +245,26 @@ def _pertains(lower: str, passages: Sequence[Passage]) -> bool:
     return False
 
 
+def _common_capital(claim: Claim, surface: str, passages: Sequence[Passage]) -> bool:
+    """Whether a capitalised common word ("Navy", "Autumn") names nothing the evidence
+    must mention by itself: alone ("a Black man", "in the Autumn"), or in a run of
+    capitals that holds a word no lexicon calls common ("Russian Navy": "Russian" is
+    checked). In a run of common words only ("Supreme Court") each word still counts."""
+    span = claim.analysis.locate(surface)
+    run = [w for w in _run_around(claim.text, span.start, span.end) if w[0].isupper()]
+    others = [w for w in run if w != surface]
+    return not others or any(not is_common_word(w.casefold()) for w in others)
+
+
 def check_names(claim: Claim, passages: Sequence[Passage]) -> list[Reason]:
     """A reason for each name or acronym of the claim that no passage mentions.
 
     A name counts as mentioned in another form: a word derived from it ("European" for
     "Europe"), its acronym or expansion ("U.S." for "United States"), written joined or
     apart ("TechCrunch"), without its accents ("Mane" / "Mané"), or as its adjective
-    ("Chinese" for "China", WordNet's pertainyms). Month and weekday names are not names.
+    ("Chinese" for "China", WordNet's pertainyms). Month and weekday names are not names,
+    nor is a capitalised common word outside a run of common words
+    (:func:`_common_capital`).
     """
     reasons: list[Reason] = []
     seen: set[str] = set()
@@ -270,6 +284,11 @@ def check_names(claim: Claim, passages: Sequence[Passage]) -> list[Reason]:
             or _joined(claim, surface, passages)
             or _unaccented(lower, passages)
             or _pertains(lower, passages)
+            or (
+                not surface.isupper()
+                and is_common_word(lower)
+                and _common_capital(claim, surface, passages)
+            )
         ):
             continue
         reasons.append(

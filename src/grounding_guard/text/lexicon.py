@@ -19,6 +19,7 @@ __all__ = [
     "STOPWORDS",
     "antonyms",
     "direction_of",
+    "is_common_word",
     "is_proper_name",
     "pertainyms",
     "stem",
@@ -226,6 +227,19 @@ def is_proper_name(lower: str) -> bool:
     """Whether WordNet writes ``lower`` capitalised more often than not ("berlin",
     "french"): a capital that opens a sentence is a name only then."""
     return lower in _proper_names()
+
+
+@lru_cache(maxsize=1)
+def _common_words() -> frozenset[str]:
+    return frozenset(row[0] for row in _rows("common_words.txt"))
+
+
+def is_common_word(lower: str) -> bool:
+    """Whether ``lower`` (or its singular) is a word in common use that WordNet does not
+    write mostly capitalised ("navy", "chief", "autumn"): capitalised, it names nothing on
+    its own."""
+    words = _common_words()
+    return lower in words or (lower.endswith("s") and lower[:-1] in words)
 
 
 def direction_of(stemmed: str) -> tuple[int, int] | None:
