@@ -117,9 +117,15 @@ def _derived(key: str, passages: Sequence[Passage]) -> bool:
     return False
 
 
+@lru_cache(maxsize=256)
+def _word_positions(text: str) -> tuple[tuple[int, str], ...]:
+    """(offset, word) of each word of ``text``, read once per text."""
+    return tuple((m.start(), m.group()) for m in _WORD.finditer(text))
+
+
 def _run_around(text: str, start: int, end: int) -> list[str]:
     """The capitalised words (and connectors between them) around ``text[start:end]``."""
-    words = [(m.start(), m.group()) for m in _WORD.finditer(text)]
+    words = _word_positions(text)
     index = next((i for i, (at, _) in enumerate(words) if at == start), None)
     if index is None:
         return []
@@ -279,16 +285,16 @@ def check_names(claim: Claim, passages: Sequence[Passage]) -> list[Reason]:
         if any(lower in p.vocabulary or key in p.content for p in passages):
             continue
         if (
-            _derived(key, passages)
-            or _spelled(claim, surface, passages)
-            or _joined(claim, surface, passages)
-            or _unaccented(lower, passages)
-            or _pertains(lower, passages)
-            or (
+            (
                 not surface.isupper()
                 and is_common_word(lower)
                 and _common_capital(claim, surface, passages)
             )
+            or _derived(key, passages)
+            or _spelled(claim, surface, passages)
+            or _joined(claim, surface, passages)
+            or _unaccented(lower, passages)
+            or _pertains(lower, passages)
         ):
             continue
         reasons.append(
