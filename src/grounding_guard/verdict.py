@@ -20,7 +20,13 @@ __all__ = [
 
 #: The evidence says otherwise.
 CONTRADICTING: frozenset[str] = frozenset(
-    {"value_mismatch", "negation_mismatch", "direction_mismatch", "model_contradiction"}
+    {
+        "value_mismatch",
+        "negation_mismatch",
+        "direction_mismatch",
+        "antonym_mismatch",
+        "model_contradiction",
+    }
 )
 
 #: A forged or misattributed citation.

@@ -50,6 +50,7 @@ REASON_OWNERS: Mapping[str, tuple[str, ...]] = {
     "name_not_in_evidence": (_TERMS, _FIGURES),
     "negation_mismatch": (_TERMS,),
     "direction_mismatch": (_TERMS,),
+    "antonym_mismatch": (_TERMS,),
     "value_mismatch": (_FIGURES,),
     "value_not_in_evidence": (_FIGURES,),
     "evidence_disagrees": (_FIGURES,),

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.text.analysis import Analysis, word_string
+from grounding_guard.text.quotes import is_unspaced_script, letter_pairs
 from grounding_guard.types import Judgement, Span
 
 __all__ = ["DEFAULT_THRESHOLD", "BestSentence", "LexicalJudge", "best_sentence", "coverage"]
@@ -61,6 +62,23 @@ def coverage(claim_content: frozenset[str], evidence_content: frozenset[str]) ->
     return len(claim_content & evidence_content) / len(claim_content)
 
 
+def _unspaced_coverage(
+    content: frozenset[str], found: set[str], passages: Sequence[Passage]
+) -> float:
+    """Coverage where a word of a script written without spaces (CJK, Thai) counts by the
+    share of its neighbouring-letter pairs found in a passage: such a "word" is a run of
+    characters whose cut into words differs between texts ("电池续航" inside
+    "该设备的电池续航")."""
+    credit = float(len(found))
+    for word in content - found:
+        pairs = letter_pairs(word)
+        if not pairs:
+            continue
+        best = max(sum(pair in p.word_text for pair in pairs) / len(pairs) for p in passages)
+        credit += best
+    return credit / len(content)
+
+
 class LexicalJudge:
     """Containment, then content-stem overlap against the union of the passages."""
 
@@ -91,5 +109,7 @@ class LexicalJudge:
         for passage in passages:
             union |= content & passage.content
         score = len(union) / len(content)
+        if score + 1e-9 < self.threshold and is_unspaced_script(claim.text):
+            score = _unspaced_coverage(content, union, passages)
         verdict = "supported" if score + 1e-9 >= self.threshold else "unsupported"
         return Judgement(verdict, round(score, 4), (), where, None, self.name)

@@ -4,10 +4,15 @@
 - ``negation_mismatch``: a negation added or dropped against the best evidence sentence;
 - ``direction_mismatch``: a flipped direction or comparison (increase/decrease, more/less,
   higher/lower, before/after, faster/slower ...);
+- ``antonym_mismatch``: a word whose WordNet opposite the evidence uses in the same slot
+  ("warm place" / "cool place"), or a permission the evidence forbids ("may drink
+  alcohol" / "avoid alcohol");
 - figures: see :mod:`grounding_guard.judges.figures`.
 
-A negation or direction conflict counts only when the best sentence otherwise covers the
-claim (``gate``): a sentence about something else says nothing against it.
+A negation, direction or opposite counts only when the best sentence otherwise covers the
+claim (``gate``): a sentence about something else says nothing against it. Each clause of
+the claim is checked on its own too (against its own best sentence), so a restated clause
+never hides a contradicted one.
 """
 
 from __future__ import annotations
@@ -19,19 +24,22 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from grounding_guard.evidence.passage import Claim, Passage
-from grounding_guard.judges.lexical import BestSentence, coverage
-from grounding_guard.text.analysis import Analysis, context_stems
+from grounding_guard.judges.lexical import BestSentence, best_sentence, coverage
+from grounding_guard.text.analysis import Analysis, analyse, context_stems
 from grounding_guard.text.figures import CURRENCY_CODES, UNIT_WORDS
 from grounding_guard.text.lexicon import (
     DIRECTION_FAMILIES,
     IMPLICIT_NEGATIVES,
     NEGATION_LIGHT,
     NEGATIONS,
+    antonyms,
+    is_common_word,
+    pertainyms,
     stem,
 )
-from grounding_guard.types import Reason
+from grounding_guard.types import Reason, Span
 
-__all__ = ["check_directions", "check_names", "check_negation", "sentence_gate"]
+__all__ = ["check_directions", "check_names", "check_negation", "clause_units", "sentence_gate"]
 
 
 #: Capitals that belong to a figure's unit or currency, never to a name.
@@ -109,9 +117,15 @@ def _derived(key: str, passages: Sequence[Passage]) -> bool:
     return False
 
 
+@lru_cache(maxsize=256)
+def _word_positions(text: str) -> tuple[tuple[int, str], ...]:
+    """(offset, word) of each word of ``text``, read once per text."""
+    return tuple((m.start(), m.group()) for m in _WORD.finditer(text))
+
+
 def _run_around(text: str, start: int, end: int) -> list[str]:
     """The capitalised words (and connectors between them) around ``text[start:end]``."""
-    words = [(m.start(), m.group()) for m in _WORD.finditer(text)]
+    words = _word_positions(text)
     index = next((i for i, (at, _) in enumerate(words) if at == start), None)
     if index is None:
         return []
@@ -227,13 +241,36 @@ def _unaccented(lower: str, passages: Sequence[Passage]) -> bool:
     )
 
 
+def _pertains(lower: str, passages: Sequence[Passage]) -> bool:
+    """A name the evidence writes as its adjective or the adjective as its name
+    ("Chinese" / "China", "France's" / "French", "British" / "Great Britain")."""
+    for other in pertainyms().get(lower, ()):
+        words = other.split()
+        if any(all(w in p.vocabulary for w in words) for p in passages):
+            return True
+    return False
+
+
+def _common_capital(claim: Claim, surface: str, passages: Sequence[Passage]) -> bool:
+    """Whether a capitalised common word ("Navy", "Autumn") names nothing the evidence
+    must mention by itself: alone ("a Black man", "in the Autumn"), or in a run of
+    capitals that holds a word no lexicon calls common ("Russian Navy": "Russian" is
+    checked). In a run of common words only ("Supreme Court") each word still counts."""
+    span = claim.analysis.locate(surface)
+    run = [w for w in _run_around(claim.text, span.start, span.end) if w[0].isupper()]
+    others = [w for w in run if w != surface]
+    return not others or any(not is_common_word(w.casefold()) for w in others)
+
+
 def check_names(claim: Claim, passages: Sequence[Passage]) -> list[Reason]:
     """A reason for each name or acronym of the claim that no passage mentions.
 
     A name counts as mentioned in another form: a word derived from it ("European" for
     "Europe"), its acronym or expansion ("U.S." for "United States"), written joined or
-    apart ("TechCrunch"), or without its accents ("Mane" / "Mané"). Month and weekday
-    names are not names.
+    apart ("TechCrunch"), without its accents ("Mane" / "Mané"), or as its adjective
+    ("Chinese" for "China", WordNet's pertainyms). Month and weekday names are not names,
+    nor is a capitalised common word outside a run of common words
+    (:func:`_common_capital`).
     """
     reasons: list[Reason] = []
     seen: set[str] = set()
@@ -248,10 +285,16 @@ def check_names(claim: Claim, passages: Sequence[Passage]) -> list[Reason]:
         if any(lower in p.vocabulary or key in p.content for p in passages):
             continue
         if (
-            _derived(key, passages)
+            (
+                not surface.isupper()
+                and is_common_word(lower)
+                and _common_capital(claim, surface, passages)
+            )
+            or _derived(key, passages)
             or _spelled(claim, surface, passages)
             or _joined(claim, surface, passages)
             or _unaccented(lower, passages)
+            or _pertains(lower, passages)
         ):
             continue
         reasons.append(
@@ -265,9 +308,10 @@ def check_names(claim: Claim, passages: Sequence[Passage]) -> list[Reason]:
 
 
 #: Negations that are idioms, not a denial of what follows: "not only ... but", "not
-#: just", "whether or not", "if not", "no doubt", "no matter", "nothing but" ...
+#: just", "whether or not", "if not", "no doubt", "no matter", "nothing but"; and "not
+#: all" / "not every" / "not many", which limit a quantity rather than deny the words.
 _IDIOM_AFTER: dict[str, frozenset[str]] = {
-    "not": frozenset({"only", "just", "merely", "simply", "least"}),
+    "not": frozenset({"only", "just", "merely", "simply", "least", "all", "every", "many", "much"}),
     "no": frozenset({"doubt", "matter", "sooner", "wonder"}),
     "nothing": frozenset({"but"}),
     "none": frozenset({"other"}),
@@ -320,6 +364,12 @@ def _in_quotes(analysis: Analysis, index: int) -> bool:
     return any(m.start() < span.start and span.end < m.end() for m in _QUOTED.finditer(text))
 
 
+#: "No," / "Yes," opening an answer: a particle, its polarity that of what follows.
+_PARTICLE = re.compile(r"\W*no\s*[,.!;:\u2014\u2013-]", re.IGNORECASE)
+#: Words that turn "not X" into "X only later / only then" ("do not eat until ...").
+_TEMPORAL: frozenset[str] = frozenset({"until", "till", "unless"})
+
+
 def _bearing_negations(analysis: Analysis, other: frozenset[str]) -> list[int]:
     """Indices of negation words that deny something both texts talk about: the word
     they negate (the first content word after them) occurs in ``other``, and the negating
@@ -331,8 +381,13 @@ def _bearing_negations(analysis: Analysis, other: frozenset[str]) -> list[int]:
     if not analysis.negations:
         return []
     denied: dict[int, int] = {}  # negation index -> position of the word it denies
-    for index, word in enumerate(analysis.words):
-        if word in NEGATIONS and not _idiom(analysis.words, index):
+    words = analysis.words
+    for index, word in enumerate(words):
+        if word in NEGATIONS and not _idiom(words, index):
+            if index == 0 and word == "no" and _PARTICLE.match(analysis.text):
+                continue  # "No, the device is not waterproof": an answer, not a denial
+            if not _TEMPORAL.isdisjoint(words[index + 1 : index + 9]):
+                continue  # "do not eat until the test is done": a when, not a whether
             position = _negated_at(analysis, index)
             if position is not None:
                 denied[index] = position
@@ -352,9 +407,11 @@ def _bearing_negations(analysis: Analysis, other: frozenset[str]) -> list[int]:
 
 def _says_not(analysis: Analysis) -> bool:
     """Whether a text holds a negation word or a word that says "not" in other terms
-    ("refused", "ruled out", "avoid")."""
+    ("refused", "ruled out", "avoid", "missing", "shirtless")."""
     if analysis.negations or not analysis.vocabulary.isdisjoint(IMPLICIT_NEGATIVES):
         return True
+    if any(w.endswith("less") and len(w) > 6 for w in analysis.vocabulary):
+        return True  # "shirtless", "homeless", "wireless": "without" in one word
     words = analysis.words
     return any(
         w in ("rule", "rules", "ruled", "ruling") and words[i + 1] == "out"
@@ -362,7 +419,71 @@ def _says_not(analysis: Analysis) -> bool:
     )
 
 
+def clause_units(claim: Claim, best: BestSentence) -> list[tuple[Claim, BestSentence]]:
+    """The claim against its best sentence, then each clause of it against the clause's
+    own best sentence in the same passage (a clause: a piece cut at ";" or at a joining
+    "and", "but", "while", "whereas"; three content words at least). So "revenue grew ...
+    and revenue fell ..." is checked clause by clause, and one restated clause cannot hide
+    a contradicted one."""
+    units = [(claim, best)]
+    for clause in _clauses(claim):
+        found = best_sentence(clause, (best.passage,))
+        if found is not None:
+            units.append((clause, found))
+    return units
+
+
+_CLAUSE_CUT = re.compile(
+    r"\s*;\s*|,?\s+\b(?:and|but|while|whereas|yet)\b\s+|,\s+(?:although|though)\s+",
+    re.IGNORECASE,
+)
+
+
+#: Content words a clause needs to be checked on its own: a shorter one ("the man has
+#: never been identified") is covered by almost any sentence naming its two words.
+_CLAUSE_CONTENT = 3
+
+
+@lru_cache(maxsize=256)
+def _clause_pieces(text: str) -> tuple[tuple[int, int, Analysis], ...]:
+    """(start, end, analysis) of each clause of ``text``; none when it has one clause."""
+    cuts = list(_CLAUSE_CUT.finditer(text))
+    if not cuts:
+        return ()
+    pieces: list[tuple[int, int, Analysis]] = []
+    start = 0
+    for cut in [*cuts, None]:
+        end = cut.start() if cut is not None else len(text)
+        piece = text[start:end]
+        analysis = analyse(piece)
+        if len(analysis.content) >= _CLAUSE_CONTENT:
+            pieces.append((start, end, analysis))
+        if cut is not None:
+            start = cut.end()
+    return tuple(pieces) if len(pieces) > 1 else ()
+
+
+def _clauses(claim: Claim) -> list[Claim]:
+    """The clauses of ``claim`` as claims of their own (spans into the answer)."""
+    origin = claim.span.start
+    return [
+        Claim(claim.text[start:end], Span(origin + start, origin + end), analysis)
+        for start, end, analysis in _clause_pieces(claim.text)
+    ]
+
+
 def check_negation(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """A reason when one side negates what both state and the other does not: the claim
+    against its best sentence, then each clause against its own (:func:`clause_units`);
+    the first conflict found is reported."""
+    for unit, sentence in clause_units(claim, best):
+        found = _negation_of(unit, sentence, threshold)
+        if found:
+            return found
+    return []
+
+
+def _negation_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """A reason when one side negates what both state and the other does not.
 
     Only a plain statement counts as the other side: when the side without the denial
@@ -417,13 +538,61 @@ def _directions(analysis: Analysis) -> list[tuple[int, tuple[int, int]]]:
     ]
 
 
+def _aligned(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:
+    """Whether word ``i`` of one text and word ``j`` of another fill the same slot: on
+    each side (before, after) where both texts have content words, the nearest one of
+    either text is among the two nearest of the other; where one text has none, neither
+    may have any; and at least one side has context. So "store in a warm place" aligns
+    with "store in a cool place", while "larger pressure waves" and "smaller surface
+    waves" do not."""
+    aligned = False
+    for before, after in ((1, 0), (0, 1)):
+        near_mine = context_stems(mine, i, before, after)
+        near_theirs = context_stems(theirs, j, before, after)
+        if not near_mine and not near_theirs:
+            continue
+        window_mine = context_stems(mine, i, 2 * before, 2 * after)
+        window_theirs = context_stems(theirs, j, 2 * before, 2 * after)
+        if not (near_mine & window_theirs or near_theirs & window_mine):
+            return False
+        aligned = True
+    return aligned
+
+
+def _negated(analysis: Analysis, index: int) -> bool:
+    """Whether a negation stands in the three words before word ``index`` ("not
+    uncommon", "no longer higher"): a denied opposite says the same, not the contrary."""
+    return any(w in NEGATIONS for w in analysis.words[max(0, index - 3) : index])
+
+
+def _span_of(analysis: Analysis, index: int, origin: int) -> Span:
+    """The span of word ``index`` of ``analysis``, shifted by ``origin``."""
+    word = analysis.words[index]
+    return analysis.locate_word(word, analysis.words[:index].count(word)).shift(origin)
+
+
 def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """Flipped directions, opposite words and permission against prohibition, for the
+    claim and for each of its clauses (:func:`clause_units`); one reason per word."""
+    reasons: list[Reason] = []
+    seen: set[tuple[str, Span | None]] = set()
+    for unit, sentence in clause_units(claim, best):
+        found = _directions_of(unit, sentence, threshold)
+        found += _opposites_of(unit, sentence, threshold)
+        found += _permissions_of(unit, sentence, threshold)
+        for reason in found:
+            if (reason.code, reason.span) not in seen:
+                seen.add((reason.code, reason.span))
+                reasons.append(reason)
+    return reasons
+
+
+def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """A reason for each direction word whose opposite, and only it, the evidence uses
-    about the same thing: the two words share a nearest content word (the one right
-    before or right after each), so "more people walking" is not against "the city less
-    road heavy" although both sentences speak of a bid. A claim that uses both sides of
-    a pair itself ("larger P waves ... smaller surface waves") contrasts two things and is
-    not judged against one sentence; "up" and "down" oppose only each other."""
+    in the same slot (:func:`_aligned`), so "more people walking" is not against "the
+    city less road heavy". A claim that uses both sides of a pair itself ("larger P waves
+    ... smaller surface waves") contrasts two things and is not judged against one
+    sentence; "up" and "down" oppose only each other; a negated word is no flip."""
     if not claim.analysis.directions or not best.analysis.directions:
         return []
     theirs = _directions(best.analysis)
@@ -436,14 +605,16 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
             continue
         word = claim.analysis.words[index]
         particle = word in _PARTICLES
-        near = context_stems(claim.analysis, index, 1, 1)
+        if _negated(claim.analysis, index):
+            continue
         opposite = next(
             (
                 j
                 for j, other in theirs
                 if other == (family, 1 - side)
                 and (best.analysis.words[j] in _PARTICLES) == particle
-                and context_stems(best.analysis, j, 1, 1) & near
+                and not _negated(best.analysis, j)
+                and _aligned(claim.analysis, index, best.analysis, j)
             ),
             None,
         )
@@ -456,13 +627,125 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
             Reason(
                 "direction_mismatch",
                 f"{word!r} in the claim, {their_word!r} in the evidence",
-                claim.analysis.locate_word(word, claim.analysis.words[:index].count(word)).shift(
-                    claim.span.start
-                ),
+                _span_of(claim.analysis, index, claim.span.start),
                 best.passage.id,
-                best.analysis.locate_word(
-                    their_word, best.analysis.words[:opposite].count(their_word)
-                ).shift(best.span.start),
+                _span_of(best.analysis, opposite, best.span.start),
             )
         )
     return reasons
+
+
+def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """A reason for each claim word whose WordNet opposite (:func:`antonyms`) the best
+    sentence uses in the same slot (:func:`_aligned`), neither word negated, and neither
+    text using the other's word too ("increase X and decrease Y" on both sides agrees)."""
+    table = antonyms()
+    mine, theirs = claim.analysis, best.analysis
+    their_stems = set(theirs.stems)
+    my_stems = set(mine.stems)
+    reasons: list[Reason] = []
+    for index, word_stem in enumerate(mine.stems):
+        opposite = table.get(word_stem)
+        if not opposite or opposite.isdisjoint(their_stems) or word_stem in their_stems:
+            continue
+        if not opposite.isdisjoint(my_stems) or _negated(mine, index):
+            continue
+        at = next(
+            (
+                j
+                for j, other in enumerate(theirs.stems)
+                if other in opposite
+                and not _negated(theirs, j)
+                and _aligned(mine, index, theirs, j)
+            ),
+            None,
+        )
+        if at is None or not sentence_gate(claim, best, threshold, frozenset({word_stem})):
+            continue
+        word, their_word = mine.words[index], theirs.words[at]
+        reasons.append(
+            Reason(
+                "antonym_mismatch",
+                f"{word!r} in the claim, its opposite {their_word!r} in the evidence",
+                _span_of(mine, index, claim.span.start),
+                best.passage.id,
+                _span_of(theirs, at, best.span.start),
+            )
+        )
+    return reasons
+
+
+#: Words that grant an action ("you may drink", "it is fine to drive", "keep taking").
+_GRANT: frozenset[str] = frozenset({"may", "can"})
+_GRANT_TO: frozenset[str] = frozenset(
+    {"allowed", "permitted", "fine", "ok", "okay", "safe", "free", "acceptable"}
+)
+_GRANT_ON: frozenset[str] = frozenset({"keep", "keeps", "continue", "continues"})
+#: Words that forbid an action ("avoid alcohol", "stop taking", "never drive", "do not").
+_FORBID: frozenset[str] = frozenset(
+    {"avoid", "avoids", "stop", "stops", "never", "refrain", "prohibited", "forbidden"}
+)
+_FORBID_AUX: frozenset[str] = frozenset({"do", "does", "must", "should"})
+_FORBID_NOT: frozenset[str] = frozenset({"not", "don't", "dont", "doesn't", "doesnt", "mustn't"})
+
+
+def _rulings(analysis: Analysis) -> list[tuple[int, bool, frozenset[str]]]:
+    """(word index, granted, the action's first two content stems) of each permission or
+    prohibition a text states: "may drink alcohol" grants {drink, alcohol}, "avoid
+    alcohol" forbids {alcohol}; "not allowed to" forbids."""
+    words = analysis.words
+    found: list[tuple[int, bool, frozenset[str]]] = []
+    for index, word in enumerate(words):
+        after = words[index + 1] if index + 1 < len(words) else ""
+        before = words[index - 1] if index else ""
+        granted: bool | None = None
+        if word in _GRANT and after not in NEGATIONS:
+            granted = True
+        elif word in _GRANT_TO and after == "to":
+            granted = before not in NEGATIONS
+        elif word in _GRANT_ON and after.endswith("ing"):
+            granted = True
+        elif word in _FORBID or (word in _FORBID_NOT and (before in _FORBID_AUX or index == 0)):
+            granted = False
+        if granted is None:
+            continue
+        action = context_stems(analysis, index, 0, 2)
+        if action:
+            found.append((index, granted, action))
+    return found
+
+
+def _permissions_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """A reason when the claim grants an action the best sentence forbids, or forbids one
+    it grants ("you may drink alcohol" / "avoid alcohol"; "keep taking" / "stop taking"):
+    the actions share a content word, and the sentence does not also rule the claim's way
+    on it."""
+    if not (claim.analysis.vocabulary & _RULING_WORDS) or not (
+        best.analysis.vocabulary & _RULING_WORDS
+    ):
+        return []
+    mine, theirs = _rulings(claim.analysis), _rulings(best.analysis)
+    for index, granted, action in mine:
+        if any(g == granted and a & action for _, g, a in theirs):
+            continue
+        for j, other, their_action in theirs:
+            if other == granted or not their_action & action:
+                continue
+            marker = frozenset({claim.analysis.stems[index]})
+            if not sentence_gate(claim, best, threshold, marker):
+                continue
+            word, their_word = claim.analysis.words[index], best.analysis.words[j]
+            says = ("permits", "forbids") if granted else ("forbids", "permits")
+            return [
+                Reason(
+                    "antonym_mismatch",
+                    f"the claim {says[0]} ({word!r}) what the evidence {says[1]} ({their_word!r})",
+                    _span_of(claim.analysis, index, claim.span.start),
+                    best.passage.id,
+                    _span_of(best.analysis, j, best.span.start),
+                )
+            ]
+    return []
+
+
+_RULING_WORDS: frozenset[str] = _GRANT | _GRANT_TO | _GRANT_ON | _FORBID | _FORBID_NOT

@@ -12,7 +12,13 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from grounding_guard.text.lexicon import DIRECTION_FAMILIES, NEGATIONS, STOPWORDS, stem
+from grounding_guard.text.lexicon import (
+    DIRECTION_FAMILIES,
+    NEGATIONS,
+    STOPWORDS,
+    is_proper_name,
+    stem,
+)
 from grounding_guard.text.normalize import fold_digits, fold_punctuation, strip_invisibles_mapped
 from grounding_guard.types import Span
 
@@ -174,8 +180,9 @@ def _read_names(clean: str) -> list[str]:
     """Capitalised words that do not open a clause, words after a title, acronyms.
 
     A word opens a clause when it is the first, follows a stop, colon, semicolon or dash,
-    or opens a bracket or quotation: such a capital says nothing. "Dr. Alvarez" names
-    Alvarez; acronyms count wherever they stand.
+    or opens a bracket or quotation: such a capital is a name only when WordNet writes the
+    word capitalised more often than not ("Berlin", not "Researchers"). "Dr. Alvarez"
+    names Alvarez; acronyms count wherever they stand.
     """
     names: list[str] = []
     if clean.isupper():
@@ -216,9 +223,22 @@ def _read_names(clean: str) -> list[str]:
                     continue
                 elif after_title or number > 0 or not opens:
                     names.append(piece)
+                elif is_proper_name(lower[:-2] if lower.endswith("'s") else lower):
+                    names.append(piece)  # "Berlin hosted ...": a name wherever it stands
         after_title = raw.endswith(".") and core.casefold() in TITLES
         clause_start = raw[-1] in _CLAUSE_END and not after_title
     return names
+
+
+def _opening_name(clean: str) -> tuple[str, ...]:
+    """The first word of a text with no other capital, when it is a name ("Berlin
+    hosted ...", :func:`is_proper_name`)."""
+    first = clean.split(maxsplit=1)[0].strip(_STRIP) if clean.strip() else ""
+    if first[:1].isupper() and first.replace("'", "").isalpha():
+        lower = first.casefold()
+        if is_proper_name(lower[:-2] if lower.endswith("'s") else lower):
+            return (first,)
+    return ()
 
 
 def analyse(text: str) -> Analysis:
@@ -250,8 +270,12 @@ def analyse(text: str) -> Analysis:
         number_keys=number_keys,
         negations=_count_negations(lowered),
         directions=frozenset(DIRECTION_FAMILIES[s] for s in direction_stems),
-        # a text with no capital after its first character names nothing: skip the walk
-        names=tuple(dict.fromkeys(_read_names(clean))) if clean[1:] != clean[1:].lower() else (),
+        # a text with no capital after its first character names at most its first word
+        names=(
+            tuple(dict.fromkeys(_read_names(clean)))
+            if clean[1:] != clean[1:].lower()
+            else _opening_name(clean)
+        ),
     )
 
 

@@ -1,12 +1,15 @@
 """Word lists and the light stemmer the deterministic judges share.
 
 Kept as data so that a reader can audit exactly which words decide a negation, a
-direction or a stop word.
+direction or a stop word. The larger lists come from Princeton WordNet 3.0 (files in
+``text/data/``, rebuilt by ``scripts/build_lexical_data.py``; licence beside them) plus a
+short hand-written ``supplement.tsv`` for the gaps WordNet leaves.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from importlib.resources import files
 
 __all__ = [
     "DIRECTION_FAMILIES",
@@ -14,9 +17,29 @@ __all__ = [
     "NEGATIONS",
     "NEGATION_LIGHT",
     "STOPWORDS",
+    "antonyms",
     "direction_of",
+    "is_common_word",
+    "is_proper_name",
+    "pertainyms",
     "stem",
 ]
+
+
+def _rows(name: str) -> list[list[str]]:
+    """The tab-separated rows of a packaged data file (``#`` lines are comments)."""
+    text = files("grounding_guard.text").joinpath("data").joinpath(name).read_text(encoding="utf-8")
+    return [line.split("\t") for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def _supplement(kind: str) -> list[tuple[str, str]]:
+    """The hand-added pairs of one kind (``supplement.tsv``)."""
+    return [(row[1], row[2]) for row in _rows("supplement.tsv") if row[0] == kind]
+
+
+#: Irregular verb forms and their base ("grew" -> "grow", "won" -> "win"), from WordNet's
+#: verb exceptions less forms that are words of their own ("left", "found").
+_IRREGULAR: dict[str, str] = {row[0]: row[1] for row in _rows("irregular_verbs.tsv")}
 
 STOPWORDS: frozenset[str] = frozenset(
     """
@@ -59,7 +82,7 @@ IMPLICIT_NEGATIVES: frozenset[str] = frozenset(
     banned forbid forbids forbade forbidden prohibit prohibits prohibited oppose opposes
     opposed exclude excludes excluded ignore ignores ignored omit omits omitted neglect
     neglected cease ceased abandon abandoned absence instead rather unlike except hardly
-    barely scarcely rarely seldom false untrue impossible unlikely doubt doubts
+    barely scarcely rarely seldom false untrue impossible unlikely doubt doubts missing
     """.split()
 )
 
@@ -75,18 +98,19 @@ NEGATION_LIGHT: frozenset[str] = frozenset(
 
 # Each row: two opposed families, written as surface words (stemmed when the table is
 # built); a claim using one side against evidence that uses only the other is a flip.
+# Levels and changes of level share the first row: "lowers" opposes "increases".
 _OPPOSED: tuple[tuple[str, str], ...] = (
     (
         "increase increases increased increasing rise rises rose risen rising grow grows grew "
         "grown growing growth gain gains gained climb climbs climbed surge surges surged jump "
-        "jumps jumped boost boosts boosted soar soars soared expand expands expanded up",
+        "jumps jumped boost boosts boosted soar soars soared expand expands expanded up "
+        "raise raises raised raising higher high",
         "decrease decreases decreased decreasing fall falls fell fallen falling decline "
         "declines declined declining drop drops dropped shrink shrinks shrank shrunk loss "
         "losses plunge plunges plunged reduce reduces reduced reduction cut cuts slump slumped "
-        "contract contracted down",
+        "contract contracted down lower lowers lowered lowering low",
     ),
     ("more", "less fewer"),
-    ("higher high", "lower low"),
     ("greater larger bigger", "smaller lesser"),
     ("above", "below beneath"),
     ("before earlier prior", "after later"),
@@ -115,7 +139,16 @@ _OPPOSED: tuple[tuple[str, str], ...] = (
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light, predictable suffix stripper (possessive, plural, -ing, -ed, -ly, final e), so
-    "tests", "testing" and "tested" meet "test"; irregular forms are listed where they matter."""
+    "tests", "testing" and "tested" meet "test"; an irregular form stems as its base ("grew"
+    as "grow") and a noun derived from a verb as the verb ("weight" as "weigh", "decision"
+    as "decide"), so that overlap and the negation check see one word."""
+    base = _IRREGULAR.get(word)
+    stripped = _strip(base if base is not None else word)
+    return _DERIVED.get(stripped, stripped)
+
+
+def _strip(word: str) -> str:
+    """The suffix stripper behind :func:`stem`."""
     if len(word) <= 3 or not word.isalpha():
         return word
     if word.endswith("'s"):
@@ -135,6 +168,78 @@ def stem(word: str) -> str:
     if word.endswith("e") and len(word) > 4:
         word = word[:-1]
     return word
+
+
+def _derived_stems() -> dict[str, str]:
+    """stem of a derived noun -> stem of its verb (WordNet's verb-noun derivations and the
+    supplement); a noun stem that is itself some verb's stem stays as it is (no chains)."""
+    pairs = [(row[0], row[1]) for row in _rows("derivations.tsv")] + _supplement("derivation")
+    verbs = {_strip(_IRREGULAR.get(verb, verb)) for _, verb in pairs}
+    out: dict[str, str] = {}
+    for noun, verb in pairs:
+        key, value = _strip(noun), _strip(_IRREGULAR.get(verb, verb))
+        if key != value and key not in verbs and key not in STOPWORDS:
+            out[key] = value
+    return out
+
+
+_DERIVED: dict[str, str] = _derived_stems()
+
+
+@lru_cache(maxsize=1)
+def antonyms() -> dict[str, frozenset[str]]:
+    """stem -> stems of its opposites: WordNet antonyms of adjectives, adverbs, verbs and
+    a few nouns of outcome and bound ("warm"/"cool", "allow"/"forbid", "minimum"/"maximum"),
+    plus the supplement ("over"/"under", "before"/"after"). Stop words, negation words
+    and pairs the direction table already opposes are left out."""
+    pairs = [(row[0], row[1]) for row in _rows("antonyms.tsv")] + _supplement("antonym")
+    out: dict[str, set[str]] = {}
+    skip = (STOPWORDS - {"over", "under", "before", "after"}) | NEGATIONS
+    for left, right in pairs:
+        if left in skip or right in skip or left.endswith("ing") or right.endswith("ing"):
+            continue  # an "-ing" adjective ("passing"/"running") would stem as its verb
+        a, b = stem(left), stem(right)
+        if a == b or (a in DIRECTION_FAMILIES and b in DIRECTION_FAMILIES):
+            continue
+        out.setdefault(a, set()).add(b)
+        out.setdefault(b, set()).add(a)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+@lru_cache(maxsize=1)
+def pertainyms() -> dict[str, frozenset[str]]:
+    """Lower-cased adjective <-> lower-cased proper noun, both ways ("chinese" <-> "china",
+    "french" <-> "france", "british" <-> "great britain"), from WordNet plus the supplement."""
+    pairs = [(row[0], row[1]) for row in _rows("pertainyms.tsv")] + _supplement("pertainym")
+    out: dict[str, set[str]] = {}
+    for adjective, noun in pairs:
+        out.setdefault(adjective, set()).add(noun.casefold())
+        out.setdefault(noun.casefold(), set()).add(adjective)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+@lru_cache(maxsize=1)
+def _proper_names() -> frozenset[str]:
+    return frozenset(row[0] for row in _rows("proper_names.txt"))
+
+
+def is_proper_name(lower: str) -> bool:
+    """Whether WordNet writes ``lower`` capitalised more often than not ("berlin",
+    "french"): a capital that opens a sentence is a name only then."""
+    return lower in _proper_names()
+
+
+@lru_cache(maxsize=1)
+def _common_words() -> frozenset[str]:
+    return frozenset(row[0] for row in _rows("common_words.txt"))
+
+
+def is_common_word(lower: str) -> bool:
+    """Whether ``lower`` (or its singular) is a word in common use that WordNet does not
+    write mostly capitalised ("navy", "chief", "autumn"): capitalised, it names nothing on
+    its own."""
+    words = _common_words()
+    return lower in words or (lower.endswith("s") and lower[:-1] in words)
 
 
 def direction_of(stemmed: str) -> tuple[int, int] | None:
