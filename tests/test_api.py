@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import threading
 
@@ -120,3 +121,32 @@ def test_reasons_codes_are_documented() -> None:
 def test_blocked_only_in_block_or_empty_filter(mode: str) -> None:
     report = gg.check(ANSWER, EVIDENCE, mode=mode)
     assert report.blocked is (mode == "block")
+
+
+# ---- issue 14: check() shows its options ------------------------------------------------------
+
+
+@pytest.mark.parametrize("function", [gg.check, gg.acheck])
+def test_check_takes_exactly_the_guards_options_by_name(function: object) -> None:
+    """check()/acheck() list every Guard option (visible to help() and editors), with the
+    same defaults and annotations, so the two can never drift apart."""
+    own = inspect.signature(function)  # type: ignore[arg-type]
+    guard = inspect.signature(gg.Guard.__init__)
+    options = {
+        k: v for k, v in own.parameters.items() if k not in ("answer", "evidence", "catalog")
+    }
+    expected = {k: v for k, v in guard.parameters.items() if k != "self"}
+    assert list(options) == list(expected)
+    for name, parameter in options.items():
+        assert parameter.kind is inspect.Parameter.KEYWORD_ONLY, name
+        assert parameter.default == expected[name].default, name
+        assert parameter.annotation == expected[name].annotation, name
+
+
+def test_progress_reports_every_unit_in_order() -> None:
+    seen: list[tuple[int, int]] = []
+    answer = "The battery lasts 14 hours [1]. The case holds three charges [1]. Shipping is free."
+    gg.Guard().check(
+        answer, ["The battery lasts 14 hours."], progress=lambda d, t: seen.append((d, t))
+    )
+    assert seen == [(1, 3), (2, 3), (3, 3)]

@@ -682,3 +682,17 @@ def test_json_output_escapes_what_would_drive_a_terminal(
     assert "\u009b" not in out and "\u202e" not in out
     assert "\\u009b" in out and "\\u202e" in out
     assert "\u009b31m" in json.loads(out)["answer"]  # the same JSON value
+
+
+def test_a_long_answer_shows_its_progress_on_stderr(
+    tmp_path: Path, evidence: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from grounding_guard.cli import LONG_ANSWER
+
+    sentence = "The battery lasts 14 hours on a single charge [1].\n"
+    path = _write(tmp_path / "a.md", sentence * (LONG_ANSWER // len(sentence) + 1))
+    assert main(["check", str(path), "--evidence", str(evidence)]) == 0
+    err = capsys.readouterr().err
+    assert "check: " in err and " units, " in err  # progress lines, ending at the total
+    assert main(["check", str(path), "--evidence", str(evidence), "--quiet"]) == 0
+    assert capsys.readouterr().err == ""

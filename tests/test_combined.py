@@ -22,9 +22,11 @@ from grounding_guard.judges.model import (
     CombinedJudge,
     EmbeddingJudge,
     ModelLoadError,
+    clear_models,
     default_judge,
     load_judge,
     loading,
+    model_loads,
 )
 from grounding_guard.judges.model.combined import (
     DEFAULT_COMBINED_THRESHOLD,
@@ -363,3 +365,21 @@ def test_the_fit_is_deterministic_and_learns_a_separable_rule() -> None:
     predicted = fitter.row_logits(structure, fixed, first) >= 0.0
     assert fitter.balanced_accuracy(labels, predicted) > 0.95
     assert first[1] > 0  # the deciding feature pushes towards support
+
+
+def test_warm_loads_the_model_before_the_first_check() -> None:
+    clear_models()
+    guard = Guard(judge="model")
+    before = model_loads()
+    assert guard.warm() is guard
+    assert model_loads() == before + 1
+    report = Guard(judge="model", citations="none").check(
+        "The battery lasts 14 hours.", ["Battery life is 14 hours."]
+    )
+    assert model_loads() == before + 1  # loaded once per process
+    assert report.units[0].status is Status.GROUNDED
+
+
+def test_warm_is_a_no_op_for_the_lexical_judge() -> None:
+    guard = Guard()
+    assert guard.warm() is guard

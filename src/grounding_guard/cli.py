@@ -57,6 +57,8 @@ EXIT_OK: Final = 0
 EXIT_FAIL: Final = 1
 EXIT_USAGE: Final = 2
 EXIT_BLOCKED: Final = 3
+#: ``check`` shows its progress on stderr for answers at least this long (unless --quiet)
+LONG_ANSWER: Final = 50_000
 #: ``check`` refuses an answer longer than this unless ``--max-chars`` says otherwise
 DEFAULT_MAX_CHARS: Final = 1_000_000
 OUTPUTS: Final = ("summary", "json", "text")
@@ -314,6 +316,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="figure preset (default generic; india_accounting: Cr/Dr are credit/debit)",
     )
     check.add_argument(
+        "--quiet",
+        "-q",
+        action="store_true",
+        help=f"no progress on stderr (shown for answers of {LONG_ANSWER:,} characters or more)",
+    )
+    check.add_argument(
         "--max-chars",
         type=_positive_int,
         default=DEFAULT_MAX_CHARS,
@@ -490,7 +498,12 @@ def _check(args: argparse.Namespace) -> int:
             f"the answer is {len(answer):,} characters, over --max-chars {args.max_chars:,}; "
             "raise --max-chars to check it anyway"
         )
-    report = guard.check(answer, evidence, catalog=catalog)
+    progress = None
+    if len(answer) >= LONG_ANSWER and not args.quiet:
+        from grounding_guard.evaluation import ProgressPrinter
+
+        progress = ProgressPrinter(sys.stderr, label="check", noun="units")
+    report = guard.check(answer, evidence, catalog=catalog, progress=progress)
     _emit(report, args)
     return exit_code(report)
 

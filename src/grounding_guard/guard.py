@@ -232,6 +232,14 @@ class Guard:
             values=values,
         )
 
+    def warm(self) -> Guard:
+        """Load the support judge's model now (imports and weights), so that the first
+        check does not pay for it; a no-op for judges without a model. Returns the guard."""
+        load = getattr(self._support, "load", None)
+        if callable(load):
+            load()
+        return self
+
     @property
     def judge(self) -> Any:
         """The support judge this guard asks (lexical, a model judge or the caller's)."""
@@ -265,26 +273,38 @@ class Guard:
 
     # ---- checking ------------------------------------------------------------------------
     def _start(
-        self, answer: Any, evidence: EvidenceLike, catalog: Iterable[Any] | None
+        self,
+        answer: Any,
+        evidence: EvidenceLike,
+        catalog: Iterable[Any] | None,
+        progress: Callable[[int, int], object] | None = None,
     ) -> tuple[str, EvidenceMap, Generator[JudgeRequest, Judgement, Checked]]:
         if not isinstance(answer, str):
             raise TypeError(f"answer must be str, got {type(answer).__name__}")
         emap = self.evidence_map(evidence, catalog)
-        return answer, emap, run(answer, emap, self._engine_options)
+        return answer, emap, run(answer, emap, self._engine_options, progress)
 
     def check(
-        self, answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None
+        self,
+        answer: str,
+        evidence: EvidenceLike,
+        *,
+        catalog: Iterable[Any] | None = None,
+        progress: Callable[[int, int], object] | None = None,
     ) -> Report:
-        """Judge every unit of ``answer`` against ``evidence`` and apply the mode."""
+        """Judge every unit of ``answer`` against ``evidence`` and apply the mode;
+        ``progress(done, total)`` is called after each unit (a long answer's progress)."""
         if getattr(self._support, "is_async", False):
             import asyncio  # only async judges need it: keep it out of import time
 
             try:
                 asyncio.get_running_loop()
             except RuntimeError:
-                return asyncio.run(self.acheck(answer, evidence, catalog=catalog))
+                return asyncio.run(
+                    self.acheck(answer, evidence, catalog=catalog, progress=progress)
+                )
             raise ConfigError("this Guard's judge is async: inside an event loop use acheck()")
-        answer, emap, engine = self._start(answer, evidence, catalog)
+        answer, emap, engine = self._start(answer, evidence, catalog, progress)
         judge = self._support
         with self._budget():
             try:
@@ -304,10 +324,15 @@ class Guard:
         return answer_budget(self.answer_budget)
 
     async def acheck(
-        self, answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None
+        self,
+        answer: str,
+        evidence: EvidenceLike,
+        *,
+        catalog: Iterable[Any] | None = None,
+        progress: Callable[[int, int], object] | None = None,
     ) -> Report:
         """``check`` for async code; awaits an async judge."""
-        answer, emap, engine = self._start(answer, evidence, catalog)
+        answer, emap, engine = self._start(answer, evidence, catalog, progress)
         judge = self._support
         with self._budget():
             checked = await adrive(engine, judge)
@@ -387,14 +412,93 @@ def _evidence_key(evidence: Any, catalog: Any) -> Any:
 
 
 def check(
-    answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None, **options: Any
+    answer: str,
+    evidence: EvidenceLike,
+    *,
+    catalog: Iterable[Any] | None = None,
+    citations: str | re.Pattern[str] | CitationStyle = "auto",
+    mode: str = "flag",
+    fail_on: Iterable[Status | str] | None = None,
+    min_coverage: float = 0.0,
+    refusal: str = DEFAULT_REFUSAL,
+    placeholder: re.Pattern[str] | None = None,
+    abbreviations: Abbreviations | None = None,
+    skip_non_claims: bool | Callable[[str], bool] = True,
+    threshold: float = DEFAULT_THRESHOLD,
+    judge: Any = None,
+    judge_threshold: float | None = None,
+    answer_budget: int | None = None,
+    strict_citations: bool = False,
+    attribute_uncited: bool | None = None,
+    term_checks: bool = True,
+    locale: str | None = None,
+    values: str | Preset = "generic",
 ) -> Report:
-    """Check ``answer`` against ``evidence`` with a Guard built from ``options``."""
-    return Guard(**options).check(answer, evidence, catalog=catalog)
+    """Check ``answer`` against ``evidence`` with a one-off :class:`Guard` of these options
+    (each is documented on :class:`Guard`; build a Guard once to check many answers)."""
+    guard = Guard(
+        citations=citations,
+        mode=mode,
+        fail_on=fail_on,
+        min_coverage=min_coverage,
+        refusal=refusal,
+        placeholder=placeholder,
+        abbreviations=abbreviations,
+        skip_non_claims=skip_non_claims,
+        threshold=threshold,
+        judge=judge,
+        judge_threshold=judge_threshold,
+        answer_budget=answer_budget,
+        strict_citations=strict_citations,
+        attribute_uncited=attribute_uncited,
+        term_checks=term_checks,
+        locale=locale,
+        values=values,
+    )
+    return guard.check(answer, evidence, catalog=catalog)
 
 
 async def acheck(
-    answer: str, evidence: EvidenceLike, *, catalog: Iterable[Any] | None = None, **options: Any
+    answer: str,
+    evidence: EvidenceLike,
+    *,
+    catalog: Iterable[Any] | None = None,
+    citations: str | re.Pattern[str] | CitationStyle = "auto",
+    mode: str = "flag",
+    fail_on: Iterable[Status | str] | None = None,
+    min_coverage: float = 0.0,
+    refusal: str = DEFAULT_REFUSAL,
+    placeholder: re.Pattern[str] | None = None,
+    abbreviations: Abbreviations | None = None,
+    skip_non_claims: bool | Callable[[str], bool] = True,
+    threshold: float = DEFAULT_THRESHOLD,
+    judge: Any = None,
+    judge_threshold: float | None = None,
+    answer_budget: int | None = None,
+    strict_citations: bool = False,
+    attribute_uncited: bool | None = None,
+    term_checks: bool = True,
+    locale: str | None = None,
+    values: str | Preset = "generic",
 ) -> Report:
-    """Async ``check``."""
-    return await Guard(**options).acheck(answer, evidence, catalog=catalog)
+    """Async :func:`check`."""
+    guard = Guard(
+        citations=citations,
+        mode=mode,
+        fail_on=fail_on,
+        min_coverage=min_coverage,
+        refusal=refusal,
+        placeholder=placeholder,
+        abbreviations=abbreviations,
+        skip_non_claims=skip_non_claims,
+        threshold=threshold,
+        judge=judge,
+        judge_threshold=judge_threshold,
+        answer_budget=answer_budget,
+        strict_citations=strict_citations,
+        attribute_uncited=attribute_uncited,
+        term_checks=term_checks,
+        locale=locale,
+        values=values,
+    )
+    return await guard.acheck(answer, evidence, catalog=catalog)

@@ -1080,7 +1080,9 @@ class ProgressPrinter:
     """A ``progress`` callback for :func:`evaluate`: a redrawn bar on a terminal, a plain
     counter line every tenth of the run (or every 500 rows) otherwise."""
 
-    def __init__(self, stream: TextIO | None = None, *, label: str = "eval") -> None:
+    def __init__(
+        self, stream: TextIO | None = None, *, label: str = "eval", noun: str = "rows"
+    ) -> None:
         self.stream = stream if stream is not None else sys.stderr
         isatty = getattr(self.stream, "isatty", None)
         try:
@@ -1088,6 +1090,7 @@ class ProgressPrinter:
         except (OSError, ValueError):
             self.tty = False
         self.label = label
+        self.noun = noun
         self.started = time.perf_counter()
         self._last_draw = 0.0
 
@@ -1104,9 +1107,9 @@ class ProgressPrinter:
                 bar = "#" * filled + "." * (width - filled)
                 text = f"\r{self.label} [{bar}] {done}/{total} {100 * done // total}%"
             else:
-                text = f"\r{self.label} {done} rows"
+                text = f"\r{self.label} {done} {self.noun}"
             rate = done / (now - self.started) if now > self.started else 0.0
-            self.stream.write(f"{text} {rate:.0f} rows/s")
+            self.stream.write(f"{text} {rate:.0f} {self.noun}/s")
             if finished:
                 self.stream.write("\n")
             self.stream.flush()
@@ -1114,5 +1117,5 @@ class ProgressPrinter:
         step = max(1, total // 10) if total else 500
         if done % step == 0 or (total is not None and done == total):
             of = f"/{total}" if total else ""
-            self.stream.write(f"{self.label}: {done}{of} rows, {now - self.started:.1f} s\n")
+            self.stream.write(f"{self.label}: {done}{of} {self.noun}, {now - self.started:.1f} s\n")
             self.stream.flush()

@@ -113,9 +113,13 @@ def _mask(text: str, start: int, spans: Sequence[Span]) -> str:
 
 
 def run(
-    answer: str, emap: EvidenceMap, options: EngineOptions
+    answer: str,
+    emap: EvidenceMap,
+    options: EngineOptions,
+    progress: Callable[[int, int], object] | None = None,
 ) -> Generator[JudgeRequest, Judgement, Checked]:
-    """Check ``answer`` against ``emap``; yields judge requests, returns :class:`Checked`."""
+    """Check ``answer`` against ``emap``; yields judge requests, returns :class:`Checked`.
+    ``progress(done, total)`` is called after each unit (for long answers' progress bars)."""
     style = _resolve_style(options, answer, emap)
     markers: list[Marker] = style.find(answer) if style else []
     placeholders = [
@@ -145,6 +149,8 @@ def run(
             index, seg, answer, emap, table, catalog, options, attribution, cache
         )
         units.append(unit)
+        if progress is not None:
+            progress(index + 1, len(segments))
     separators = tuple(
         (s.separator.start, s.separator.end) if s.separator else None for s in segments
     )
