@@ -128,3 +128,60 @@ def test_enforce_raises_with_report() -> None:
     )
     with pytest.raises(UngroundedAnswerError):
         Guard(mode="flag").enforce("It cures headaches.", EVIDENCE)
+
+
+# ---- issue 14: filter leaves no empty heading or lead-in ---------------------------------------
+
+ORPHANS: list[tuple[str, str, str]] = [
+    (
+        "heading-whose-section-was-all-dropped-goes",
+        "# Battery\n\nBattery life is 14 hours [1].\n\n## Health\n\nIt cures headaches.\n",
+        "# Battery\n\nBattery life is 14 hours [1].\n",
+    ),
+    (
+        "heading-with-one-kept-unit-stays",
+        "## Health\n\nIt cures headaches. Battery life is 14 hours [1].\n",
+        "## Health\n\nBattery life is 14 hours [1].\n",
+    ),
+    (
+        "parent-heading-whose-subsections-all-went-goes-too",
+        "Returns take 90 days [2].\n\n# Extras\n\n## Health\n\nIt cures headaches.\n\n"
+        "## Cars\n\nIt also fixes cars.\n",
+        "Returns take 90 days [2].\n",
+    ),
+    (
+        "lead-in-whose-list-was-all-dropped-goes",
+        "Returns take 90 days [2].\nHere are the extras:\n- It cures headaches.\n"
+        "- It fixes cars.\n",
+        "Returns take 90 days [2].\n",
+    ),
+    (
+        "lead-in-with-one-kept-item-stays",
+        "Here are the key points:\n- It cures headaches.\n- Battery life is 14 hours [1].\n",
+        "Here are the key points:\n- Battery life is 14 hours [1].\n",
+    ),
+    (
+        "heading-over-a-code-block-is-not-an-orphan",
+        "Returns take 90 days [2].\n\n## Example\n\n```\nprint(1)\n```\n\nIt cures headaches.\n",
+        "Returns take 90 days [2].\n\n## Example\n\n```\nprint(1)\n```\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "answer", "filtered"), ORPHANS, ids=[r[0] for r in ORPHANS])
+def test_filter_leaves_no_empty_heading_or_lead_in(name: str, answer: str, filtered: str) -> None:
+    report = check(answer, EVIDENCE, mode="filter", citations="numeric")
+    assert report.text == filtered
+
+
+@pytest.mark.parametrize(("name", "answer", "filtered"), ORPHANS, ids=[r[0] for r in ORPHANS])
+def test_streamed_filter_releases_no_heading_it_will_drop(
+    name: str, answer: str, filtered: str
+) -> None:
+    guard = Guard(mode="filter", citations="numeric")
+    for cut in range(1, len(answer)):
+        released = ""
+        for event in guard.stream([answer[:cut], answer[cut:]], EVIDENCE):
+            released += event.text
+            assert filtered.startswith(released), (cut, released)
+        assert released == filtered

@@ -76,13 +76,16 @@ def filter_text(
     # cuts keep every line break, so line i of the result is line i of the answer
     before = answer.split("\n")
     after = text.split("\n")
-    kept: list[str] = []
+    lines: list[str | None] = []  # None: a line the cut emptied
     for original, line in zip(before, after, strict=True):
         if line == original:
-            kept.append(line)
+            lines.append(line)
         elif line.strip() and not BULLET_ONLY.match(line):
-            kept.append(line.rstrip())
-        # a line emptied by the cut, or left with a bare bullet or quote marker, goes
+            lines.append(line.rstrip())
+        else:  # a line emptied by the cut, or left with a bare bullet or quote marker, goes
+            lines.append(None)
+    _drop_orphans(lines)
+    kept = [line for line in lines if line is not None]
     # collapse the blank lines that removed paragraphs leave behind
     out: list[str] = []
     for line in kept:
@@ -90,6 +93,39 @@ def filter_text(
             continue
         out.append(line)
     return "\n".join(out).strip("\n") + ("\n" if answer.endswith("\n") else "")
+
+
+_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]|$)")
+
+
+def _drop_orphans(lines: list[str | None]) -> None:
+    """Empty (``None``) the headings and the lead-in lines (ending in a colon) whose every
+    line under them was dropped by the filter: a title or "The doses are:" with nothing left
+    to introduce. A heading's part runs to the next heading of its level or higher; a
+    lead-in's to the next blank line. Nothing the filter did not empty makes an orphan."""
+    for number in range(len(lines) - 1, -1, -1):
+        line = lines[number]
+        if line is None:
+            continue
+        heading = _HEADING.match(line)
+        if heading:
+            level = len(heading.group(1))
+            end = number + 1
+            while end < len(lines):
+                other = lines[end]
+                found = _HEADING.match(other) if other is not None else None
+                if found and len(found.group(1)) <= level:
+                    break
+                end += 1
+        elif line.rstrip().endswith(":"):
+            end = number + 1
+            while end < len(lines) and (lines[end] is None or lines[end].strip()):  # type: ignore[union-attr]
+                end += 1
+        else:
+            continue
+        part = lines[number + 1 : end]
+        if any(item is None for item in part) and not any(item and item.strip() for item in part):
+            lines[number] = None
 
 
 def act(
