@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -85,3 +89,25 @@ def test_catalog_marks_not_retrieved() -> None:
 def test_catalog_must_be_iterable_of_ids() -> None:
     with pytest.raises(TypeError, match="catalog"):
         build_evidence({"1": "a"}, catalog="301")
+
+
+def test_reports_do_not_depend_on_the_string_hash_seed(tmp_path: Path) -> None:
+    """Attribution sums IDF weights; summed in set order they differed across processes
+    (PYTHONHASHSEED) where two candidates tie exactly (here chunks 1 and 3)."""
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import grounding_guard as gg\n"
+        "chunks = ['Charlie india juliet delta kilo.', 'Kilo juliet hotel.',\n"
+        "          'Charlie alpha golf juliet kilo.']\n"
+        "answer = 'Alpha foxtrot kilo golf delta india.'\n"
+        "print(gg.check(answer, chunks, citations='none', threshold=0.4).to_json())\n",
+        encoding="utf-8",
+    )
+    outputs = set()
+    for seed in ("0", "1", "2", "3", "4", "5", "6", "7"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, str(script)], capture_output=True, text=True, env=env, check=True
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1

@@ -113,7 +113,8 @@ class _SentenceIndex:
 
     def search(self, claim: Claim, limit: int) -> list[Passage]:
         scores: dict[int, float] = {}
-        for stem in claim.analysis.content:
+        # in sorted order: float sums must not depend on the process's string hash seed
+        for stem in sorted(claim.analysis.content):
             posting = self.postings.get(stem)
             if posting is None:
                 continue
