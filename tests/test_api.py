@@ -150,3 +150,39 @@ def test_progress_reports_every_unit_in_order() -> None:
         answer, ["The battery lasts 14 hours."], progress=lambda d, t: seen.append((d, t))
     )
     assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
+@pytest.mark.parametrize("citations", ["numeric", "none"])
+@pytest.mark.parametrize(
+    ("answer", "status"),
+    [
+        ("The battery lasts 14 hours [1].", gg.Status.GROUNDED),
+        ("The battery lasts 20 hours [1].", gg.Status.CONTRADICTED),  # a veto path
+        ("Berlin hosted the summit in May [2].", gg.Status.INVALID),
+    ],
+)
+def test_a_zero_threshold_is_valid_through_the_whole_check(
+    citations: str, answer: str, status: gg.Status
+) -> None:
+    """Guard(threshold=0.0) was accepted, then raised ConfigError when a veto fired."""
+    evidence = ["The battery lasts 14 hours.", "Paris hosted the summit in May."]
+    report = gg.Guard(threshold=0.0, citations=citations).check(answer, evidence)
+    expected = (
+        gg.Status.UNGROUNDED if citations == "none" and status is gg.Status.INVALID else status
+    )
+    assert report.units[0].status is expected
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"threshold": -0.1}, "threshold"),
+        ({"threshold": 1.5}, "threshold"),
+        ({"judge_threshold": 2}, "judge_threshold"),
+        ({"min_coverage": float("nan")}, "min_coverage"),
+        ({"answer_budget": -1}, "answer_budget"),
+    ],
+)
+def test_bad_thresholds_fail_at_construction(options: dict[str, object], message: str) -> None:
+    with pytest.raises(gg.ConfigError, match=message):
+        gg.Guard(**options)  # type: ignore[arg-type]

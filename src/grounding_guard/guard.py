@@ -224,7 +224,7 @@ class Guard:
             placeholder=_placeholder_pattern(placeholder),
             abbreviations=abbreviations or DEFAULT_ABBREVIATIONS,
             non_claim=non_claim,
-            threshold=threshold,
+            threshold=self._lexical.threshold,  # 0 means "any overlap": the judge's own floor
             strict_citations=_flag(strict_citations, "strict_citations"),
             attribute_uncited=attribute_uncited,
             term_checks=_flag(term_checks, "term_checks"),
