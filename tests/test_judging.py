@@ -406,14 +406,14 @@ def test_answer_must_be_text(answer: Any) -> None:
 
 def test_attribution_joins_chunks_when_no_single_chunk_carries_the_claim() -> None:
     evidence = [
-        "Acme was founded in 1990 in Ohio.",
+        "Acme was founded with $40 million in Ohio.",
         "Acme employs 500 people at its Ohio plant.",
         "The museum opens at nine on weekdays.",
     ]
-    report = check("Acme was founded in 1990 and employs 500 people.", evidence)
+    report = check("Acme was founded with $40 million and employs 500 people.", evidence)
     unit = report.units[0]
     assert unit.status is Status.GROUNDED
     assert sorted(s.evidence_id for s in unit.support) == ["1", "2"]
     # a figure neither chunk holds still fails, joined or not
-    report = check("Acme was founded in 1990 and employs 700 people.", evidence)
+    report = check("Acme was founded with $40 million and employs 700 people.", evidence)
     assert report.units[0].status is not Status.GROUNDED

@@ -437,10 +437,5 @@ def test_word_tables_hold_wordnet_and_supplement_pairs() -> None:
     assert is_proper_name("berlin") and not is_proper_name("researcher")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the figure reader (text/figures, not this part) reads '电池续航14' as a named "
-    "value and reports its name missing; the term checks themselves pass",
-)
 def test_unspaced_script_with_a_figure_is_grounded() -> None:
     assert _unit("电池续航14小时", "该设备的电池续航14小时。").status.value == "grounded"

@@ -384,7 +384,7 @@ VALUES: list[tuple[str, str, str, str, bool]] = [
         "count-absent-from-a-plain-plural",
         "The new wing holds twelve reading rooms for students.",
         "The new wing holds reading rooms for students.",
-        "value_not_in_evidence",
+        "value_unconfirmed",
         True,
     ),
 ]

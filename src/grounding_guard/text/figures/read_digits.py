@@ -31,12 +31,19 @@ from grounding_guard.text.figures.units import (
 )
 from grounding_guard.text.figures.words import NOT_HEADS
 from grounding_guard.text.lexicon import STOPWORDS
+from grounding_guard.text.quotes import is_unspaced_script
 
 __all__ = ["digit_values"]
 
 _RUN_RE = re.compile(r"\d+(?:[.,:/'-]\d+|[ ]\d{3}(?!\d))*")
 _LETTERS_END_RE = re.compile(r"[^\W\d_]+$")
 _BEFORE_SIGN = frozenset(" ([{=:;/~≈<>±\"'") | SIGN_CHARS
+
+
+def _name_letter(char: str) -> bool:
+    """A letter that can head a name glued to a number ("Q3", "COVID-19"): not one of a
+    script written without spaces, where "电池续航14小时" is words then a figure."""
+    return char.isalpha() and not (char > "\u0dff" and is_unspaced_script(char))
 
 
 def _currency_before(clean: str, pos: int) -> tuple[str, int] | None:
@@ -243,9 +250,9 @@ def _ident_before(clean: str, start: int) -> bool:
     char = clean[start - 1]
     if char == "#":
         return True
-    if char.isalpha():
+    if _name_letter(char):
         return True
-    return char == "-" and start >= 2 and clean[start - 2].isalnum()
+    return char == "-" and start >= 2 and _name_letter(clean[start - 2])
 
 
 def _ident_start(clean: str, start: int) -> int | None:
@@ -322,9 +329,9 @@ def _number(
         not prefixed
         and s > 0
         and (
-            clean[s - 1].isalpha()
+            _name_letter(clean[s - 1])
             or clean[s - 1] == "#"
-            or (clean[s - 1] == "-" and s >= 2 and clean[s - 2].isalpha())
+            or (clean[s - 1] == "-" and s >= 2 and _name_letter(clean[s - 2]))
         )
     ):
         glued = _LETTERS_END_RE.search(clean, max(0, s - 5), s)
