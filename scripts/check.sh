@@ -27,3 +27,25 @@ for adapter in "${ADAPTERS[@]}"; do
 done
 echo "== notebooks (nbmake, offline)"
 .venv/bin/pytest --nbmake notebooks -p no:cacheprovider
+echo "== distributions: fresh venv, non-editable install of the core ([model]) and the adapters"
+# What a user gets from a checkout: one resolve, no editable paths, imported from outside
+# the checkout (scripts/check_dist.py checks where each package comes from and that the
+# [model] judge runs), Guardrails offline as its README sets it up, then the demo.
+dist_start=$SECONDS
+rm -rf .venv-dist
+"$PYTHON" -m venv .venv-dist
+.venv-dist/bin/python -m pip install -q --disable-pip-version-check --no-compile '.[model]' \
+  $(printf './%s ' "${ADAPTERS[@]}")
+root=$PWD
+dist_home=$(mktemp -d)
+mkdir -p "$dist_home/nltk_data/tokenizers/punkt"
+printf 'enable_metrics=false\nuse_remote_inferencing=false\n' >"$dist_home/.guardrailsrc"
+(
+  cd "$dist_home"
+  unset PYTHONPATH
+  export HOME="$dist_home" LITELLM_LOCAL_MODEL_COST_MAP=True
+  "$root/.venv-dist/bin/python" "$root/scripts/check_dist.py"
+  "$root/.venv-dist/bin/grounding-guard" demo >/dev/null
+)
+rm -rf "$dist_home" .venv-dist
+echo "   done in $((SECONDS - dist_start)) s"

@@ -6,6 +6,7 @@ several adapters can run in one pytest session.)"""
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterable, Iterator
 from operator import itemgetter
 from typing import Any
@@ -109,6 +110,11 @@ def rag_chain(
     return RunnableParallel(context=retriever(docs), question=RunnablePassthrough()).assign(
         answer=answer
     )
+
+
+def tokens_through(answer: str, end: str) -> int:
+    """How many word/space tokens ``generic_model`` streams up to the end of ``end``."""
+    return len([t for t in re.split(r"(\s)", answer[: answer.index(end) + len(end)]) if t])
 
 
 class TokenCounter(BaseCallbackHandler):

@@ -80,7 +80,8 @@ def test_strings_and_core_evidence_are_accepted() -> None:
 
 
 BAD_INPUTS: list[tuple[Any, type[Exception], str]] = [
-    ("just a string", TypeError, "takes a dict"),
+    ("just a string", TypeError, "got a string .* has no evidence"),
+    (3, TypeError, "takes a dict"),
     ({"context": DOCS}, ValueError, "no 'answer' key"),
     ({"answer": ANSWER}, ValueError, "no 'context' key"),
     ({"answer": None, "context": DOCS}, TypeError, "str or a chat message"),
@@ -102,7 +103,7 @@ BAD_INPUTS: list[tuple[Any, type[Exception], str]] = [
 def test_bad_input_raises(call: str, data: Any, error: type[Exception], message: str) -> None:
     guard = GroundingGuard(mode="filter", citations="numeric")
     if call == "stream" and (not isinstance(data, dict) or "answer" not in data):
-        message = "dict chunks" if not isinstance(data, dict) else message
+        message = message if isinstance(data, (dict, str)) else "dict chunks"
     run = guard.invoke if call == "invoke" else lambda value: list(guard.stream(value))
     with pytest.raises(error, match=message):
         run(data)

@@ -13,7 +13,7 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 def test_readme_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
     blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
-    assert len(blocks) >= 3
+    assert len(blocks) >= 4
     namespace: dict[str, object] = {}
     for block in blocks:
         exec(compile(block, str(README), "exec"), namespace)
@@ -21,6 +21,12 @@ def test_readme_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.startswith(FILTERED + "\n")  # the filtered answer, printed first
     assert "I can't answer that from the sources." in out
     assert "FAIL" in out  # the streamed report's summary line
+    # the StrOutputParser chain: text in, text out, the report through on_report
+    assert namespace["text"] == FILTERED
+    assert f"{FILTERED}\n{FILTERED}\n" in out  # invoke's text, then the streamed pieces
+    text_reports = namespace["text_reports"]
+    assert isinstance(text_reports, list)
+    assert text_reports[-1].mode == "flag"
     reports = namespace["reports"]
     assert isinstance(reports, list)
     assert reports[-1].counts["invalid"] == 2

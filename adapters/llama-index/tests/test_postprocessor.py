@@ -4,6 +4,7 @@ call style, incremental streaming, isolation between queries, failing closed."""
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -112,6 +113,39 @@ def test_source_prefix_shows_the_model_the_ids_the_guard_resolves(llm: ScriptedL
     assert report.is_clean
     assert report.evidence[0].text == LAPTOP_SOURCES[0]  # the label is not evidence
     assert report.evidence[0].metadata["node_id"] == "laptop-1"
+
+
+def test_source_prefix_is_on_by_default() -> None:
+    """The field and the constructor agree: labelled unless told otherwise."""
+    assert GroundingPostprocessor().source_prefix is True
+    assert GroundingPostprocessor.model_fields["source_prefix"].default is True
+    init = inspect.signature(GroundingPostprocessor.__init__)
+    assert init.parameters["source_prefix"].default is True
+    assert GroundingPostprocessor(source_prefix=False).source_prefix is False
+
+
+@pytest.mark.parametrize("call", CALLS)
+def test_by_default_the_model_sees_the_ids_the_guard_checks(llm: ScriptedLLM, call: str) -> None:
+    """LlamaIndex's prompt joins the chunks unnumbered; by default each one is shown as
+    "Source N", so a model can cite it, and a citation of the wrong source is caught as
+    that (``unsupported_citation``), not merely attributed."""
+    llm.answers["laptop"] = (
+        "The battery lasts 14 hours [#battery].\nIt weighs 1.2 kilograms [#warranty]."
+    )
+    run = ask(guarded(llm, call, mode="flag"), QUESTION, call)
+    for n, text in enumerate(LAPTOP_SOURCES, start=1):
+        assert f"Source {n}:\n{text}" in llm.prompts[-1]
+    report = report_of(run)
+    assert [unit.status.value for unit in report.units] == ["grounded", "invalid"]
+    assert "unsupported_citation" in report.units[1].codes
+    assert [item.text for item in report.evidence] == LAPTOP_SOURCES  # the label is not evidence
+
+
+def test_without_the_prefix_the_prompt_has_no_ids(llm: ScriptedLLM) -> None:
+    """What ``source_prefix=False`` gives a model: the chunks, and no number to cite."""
+    ask(guarded(llm, "query", source_prefix=False), QUESTION, "query")
+    assert LAPTOP_SOURCES[0] in llm.prompts[-1]
+    assert "Source" not in llm.prompts[-1]
 
 
 def test_with_a_vector_store_index(llm: ScriptedLLM) -> None:

@@ -4,6 +4,7 @@ retrieved, and flag, filter or block the claims they do not back, streaming incl
     from langchain_grounding_guard import GroundingGuard, format_evidence
     chain = rag_chain | GroundingGuard(mode="filter")   # rag_chain outputs answer + context
     result = chain.invoke("question")                    # result["grounding"]: the report
+    text_chain = prompt | llm | StrOutputParser() | GroundingGuard(evidence=docs)  # str out
 """
 
 from __future__ import annotations

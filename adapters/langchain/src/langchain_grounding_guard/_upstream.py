@@ -60,8 +60,9 @@ class Upstream:
         """Sort one upstream chunk into answer text, context and pass-through keys."""
         if not isinstance(chunk, Mapping):
             raise TypeError(
-                f"GroundingGuard streams dict chunks, got {type(chunk).__name__}: put it after "
-                "a step that outputs a dict with the answer and context keys"
+                f"GroundingGuard streams dict chunks (or strings only, with evidence= bound), "
+                f"got {type(chunk).__name__}: put it after a step that outputs a dict with the "
+                "answer and context keys"
             )
         passing = AddableDict()
         for key, value in chunk.items():

@@ -43,9 +43,12 @@ class GroundingPostprocessor(BaseNodePostprocessor):
     """Label nodes with citation ids and guard the synthesized answer of the same query.
 
     ``mode``: ``flag`` (answer unchanged, report attached), ``filter`` (failing sentences
-    dropped) or ``block`` (the answer replaced by the refusal). ``source_prefix=True``
-    starts each node's text with "Source N:" as CitationQueryEngine does.
-    ``guard_answer=False`` only labels. Other keyword arguments configure the
+    dropped) or ``block`` (the answer replaced by the refusal). ``source_prefix`` (on by
+    default) starts each node's text with "Source N:" as CitationQueryEngine does: a
+    query engine's prompt shows the chunks unnumbered, so without the label the model has
+    no id to cite and every sentence could only be attributed, never checked against the
+    source it names. ``source_prefix=False`` leaves the text as it was (when your prompt
+    numbers the chunks itself). ``guard_answer=False`` only labels. Other keyword arguments configure the
     ``grounding_guard.Guard`` (``citations``, ``fail_on``, ``refusal``, ``threshold``...).
     The report lands in ``response.metadata["grounding"]``; a replaced answer also sets
     ``response.metadata["grounding_blocked"] = True``. Put it last among the node
@@ -54,7 +57,8 @@ class GroundingPostprocessor(BaseNodePostprocessor):
 
     mode: str = Field(default="flag", description="flag, filter or block.")
     source_prefix: bool = Field(
-        default=False, description='Start each node\'s text with "Source N:".'
+        default=True,
+        description='Start each node\'s text with "Source N:", so the model can cite it.',
     )
     guard_answer: bool = Field(default=True, description="Guard the synthesized answer.")
     guard_options: dict[str, Any] = Field(
@@ -66,7 +70,7 @@ class GroundingPostprocessor(BaseNodePostprocessor):
         self,
         *,
         mode: str = "flag",
-        source_prefix: bool = False,
+        source_prefix: bool = True,
         guard_answer: bool = True,
         **guard_options: Any,
     ) -> None:
