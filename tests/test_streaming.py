@@ -48,8 +48,7 @@ def key(units: object) -> list[tuple[object, str, tuple[str, ...]]]:
 
 # tables: a later row can reshape a line, and a data row (below the delimiter) is judged
 PIECES = [*BASE_PIECES, "| a | b |", "|---|---|", "| Battery life | 14 hours [1] |", "| 12 hours |"]
-# one marker style per answer: with several, ``auto`` may settle on another style when
-# streaming (it decides on the first marker read; documented in grounding_guard.streaming)
+# answers mixing marker styles, code and placeholders: tests/test_stream_fail_closed.py
 RANDOM_ANSWERS = st.lists(st.sampled_from(PIECES), max_size=12).map("".join)
 CUTS = st.lists(st.integers(min_value=0, max_value=400), max_size=40)
 

@@ -13,17 +13,21 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from grounding_guard.errors import ConfigError
-from grounding_guard.types import Marker, Span
+from grounding_guard.text.markdown import scan_blocks
+from grounding_guard.types import Kind, Marker, Span
 
 __all__ = [
     "AUTO_ORDER",
     "DEFAULT_PLACEHOLDER_PATTERN",
     "PRESETS",
     "CitationStyle",
+    "code_spans",
     "detect_style",
     "extract_all_ids",
     "extract_ids",
+    "first_resolving",
     "get_style",
+    "outside_code",
     "strip_markers",
     "validate_pattern",
 ]
@@ -321,30 +325,134 @@ _ANCHORS: dict[str, tuple[str, ...]] = {
 }
 
 
-def detect_style(text: str, evidence_ids: Iterable[str] = ()) -> CitationStyle | None:
-    """The preset ``text`` is written in, or ``None`` when it carries no marker.
+_BACKTICKS = re.compile(r"`+")
 
-    Styles are ranked by how many cited ids resolve in the evidence (each style's own id
-    normalisation applied to both sides), then by how many markers they find, then by
-    ``AUTO_ORDER``.
-    """
-    raw_ids = list(evidence_ids)
-    best: tuple[int, int, int] | None = None
-    chosen: CitationStyle | None = None
+
+def code_spans(text: str) -> list[Span]:
+    """Where ``text`` holds code: fenced blocks (as the segmenter finds them, an unclosed
+    fence running to the end) and inline code spans, in text order.
+
+    An inline span opens at a run of backticks and closes at the next run of the same
+    length on the same line; an opener never closed on its line is literal, and so is the
+    rest of that line (as the segmenter reads it). Marker-like text in code (``items[1]``)
+    is code, never a citation."""
+    if "`" not in text and "~" not in text:
+        return []
+    spans: list[Span] = []
+    fences = [
+        (block.start, block.end)
+        for block in scan_blocks(text, (), ()).blocks
+        if block.kind is Kind.CODE
+    ]
+    index = 0
+    pos = 0
+    n = len(text)
+    while pos < n:
+        while index < len(fences) and fences[index][1] <= pos:
+            index += 1
+        fence = fences[index] if index < len(fences) else None
+        line_end = text.find("\n", pos)
+        if line_end == -1:
+            line_end = n
+        inside = fence is not None and fence[0] < line_end
+        limit = fence[0] if fence is not None and inside else line_end  # spans before a fence
+        opener: tuple[int, int] | None = None
+        for run in _BACKTICKS.finditer(text, pos, limit):
+            if opener is None:
+                opener = (run.start(), len(run.group()))
+            elif len(run.group()) == opener[1]:
+                spans.append(Span(opener[0], run.end()))
+                opener = None
+        if fence is not None and inside:
+            spans.append(Span(fence[0], fence[1]))
+            pos = text.find("\n", fence[1])
+            pos = n if pos == -1 else pos + 1
+            index += 1
+        else:
+            pos = line_end + 1
+    return spans
+
+
+def outside_code(markers: list[Marker], code: list[Span]) -> list[Marker]:
+    """The ``markers`` that overlap no ``code`` span (both in text order)."""
+    if not code or not markers:
+        return markers
+    kept: list[Marker] = []
+    index = 0
+    for marker in markers:
+        while index < len(code) and code[index].end <= marker.span.start:
+            index += 1
+        if index < len(code) and code[index].start < marker.span.end:
+            continue
+        kept.append(marker)
+    return kept
+
+
+def _preset_markers(text: str, code: list[Span]) -> list[tuple[int, str, list[Marker]]]:
+    """For each preset in ``AUTO_ORDER`` that finds a marker outside code: its rank, name
+    and those markers."""
     folded = text.casefold()
+    found: list[tuple[int, str, list[Marker]]] = []
     for rank, name in enumerate(AUTO_ORDER):
         if not any(anchor in folded for anchor in _ANCHORS[name]):
             continue  # a preset whose markers need a literal the text lacks: skip its scan
+        markers = outside_code(PRESETS[name].find(text), code)
+        if markers:
+            found.append((rank, name, markers))
+    return found
+
+
+def first_resolving(
+    text: str, evidence_ids: Iterable[str], code: list[Span] | None = None
+) -> tuple[CitationStyle, Marker] | None:
+    """The first marker of ``text`` (outside code) that names an evidence id, with its
+    preset: the earliest start wins, then ``AUTO_ORDER`` among presets matching there.
+    ``code`` defaults to :func:`code_spans` of ``text``."""
+    return _first_resolving(
+        _preset_markers(text, code_spans(text) if code is None else code), list(evidence_ids)
+    )
+
+
+def _first_resolving(
+    found: list[tuple[int, str, list[Marker]]], raw_ids: list[str]
+) -> tuple[CitationStyle, Marker] | None:
+    best: tuple[int, int] | None = None
+    chosen: tuple[CitationStyle, Marker] | None = None
+    for rank, name, markers in found:
         style = PRESETS[name]
-        markers = style.find(text)
-        if not markers:
-            continue
         known = {style.normalize(i) for i in raw_ids}
-        resolved = sum(1 for m in markers for i in m.ids if i in known)
-        score = (resolved, len(markers), -rank)
-        if best is None or score > best:
-            best, chosen = score, style
+        for marker in markers:
+            if best is not None and marker.span.start > best[0]:
+                break
+            if any(i in known for i in marker.ids):
+                key = (marker.span.start, rank)
+                if best is None or key < best:
+                    best, chosen = key, (style, marker)
+                break
     return chosen
+
+
+def detect_style(text: str, evidence_ids: Iterable[str] = ()) -> CitationStyle | None:
+    """The preset ``text`` is written in, or ``None`` when it carries no marker.
+
+    Markers inside code (fenced blocks, inline code spans: :func:`code_spans`) never
+    count. The style is the preset of the first marker, in text order, that names an id
+    of the evidence (each preset's own id normalisation applied to both sides); when
+    several presets match at that place, ``AUTO_ORDER`` decides. When no marker names an
+    evidence id, the preset that finds the most markers wins, then ``AUTO_ORDER``.
+
+    The first rule makes the choice decidable on a prefix: once a resolving marker is
+    read (and nothing before it can still become one), no later text changes the style,
+    so a stream can fix it there, as ``check()`` on the whole answer would.
+    """
+    found = _preset_markers(text, code_spans(text))
+    if not found:
+        return None
+    first = _first_resolving(found, list(evidence_ids))
+    if first is not None:
+        return first[0]
+    _, name, _ = max(found, key=lambda item: (len(item[2]), -item[0]))
+    return PRESETS[name]
 
 
 def extract_ids(text: str, citations: str | re.Pattern[str] | CitationStyle = "auto") -> list[str]:
@@ -352,7 +460,9 @@ def extract_ids(text: str, citations: str | re.Pattern[str] | CitationStyle = "a
     if not isinstance(text, str):
         raise TypeError(f"text must be str, got {type(text).__name__}")
     style = get_style(citations) if citations != "auto" else detect_style(text)
-    return style.ids(text) if style else []
+    if style is None:
+        return []
+    return [i for marker in outside_code(style.find(text), code_spans(text)) for i in marker.ids]
 
 
 def extract_all_ids(
@@ -376,7 +486,7 @@ def strip_markers(text: str, citations: str | re.Pattern[str] | CitationStyle = 
         return text
     pieces: list[str] = []
     last = 0
-    for marker in style.find(text):
+    for marker in outside_code(style.find(text), code_spans(text)):
         pieces.append(text[last : marker.span.start])
         last = marker.span.end
     pieces.append(text[last:])

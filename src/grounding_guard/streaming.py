@@ -5,11 +5,16 @@ chunk the open part of the buffer is segmented exactly as ``check()`` would segm
 a unit becomes *final* once nothing that can still arrive may change it:
 
 - the unit after it exists and starts before the *hold point*, the first place where a
-  citation marker or placeholder may still be growing (a marker after a unit binds
-  backward to it, so a unit waits for its markers). A bracketed preset marker is settled
-  once its bracket closes and more text follows, a keyword one (``Section 3``, ``TS
-  38.331``) once the word is no keyword or more text follows than it can be long, any
-  preset one by a line break; custom patterns wait for a 256-character window;
+  citation marker, a placeholder or code may still be growing or changing (a marker
+  after a unit binds backward to it, so a unit waits for its markers). Preset markers
+  never span a line, so only the last line can hold one: a bracketed marker is settled
+  by its closing bracket (``[x]`` by one more character, which may make it a link), a
+  bare section or 3GPP one once no ``.1``, ``-2`` or ``(a)`` can still extend it, a place
+  where none matches yet by a bracket closed before more text, a word that is no marker
+  keyword, or more text than such a marker can be long. An inline code span still open
+  on the last line holds from its opening backticks (a closer would make the text after
+  them code, where nothing is a citation). Custom patterns wait for a 256-character
+  window;
 - the unit before that next unit ended at a stop or a block, not at a clause separator
   (a bracket closed later could still shield the separator);
 - when the next unit starts its line, that line is complete (a heading, fence, rule or
@@ -24,20 +29,28 @@ unit is final. Final units are judged with the engine's own per-unit judging, so
 spans, statuses and reasons equal those of ``check()`` on the whole text, whatever the
 chunking.
 
-``citations="auto"`` and ``attribute_uncited=None`` depend on the whole answer: one marker
-anywhere turns attribution off for every unit. With ``attribute_uncited=None`` nothing is
-judged until a marker has appeared in the text read so far (the style is then the one
-``detect_style`` gives on that text and attribution is off) or the stream ends, so an
-answer without markers is released at its end; set ``attribute_uncited`` to release it
-sentence by sentence (``auto`` then judges unmarked units before it knows the style).
-Known difference: when an answer mixes several marker styles, ``auto`` on the whole text
-could rank another style first than it did on the text read when the first marker came.
+The citation style and attribution are fixed only where the text read so far decides them
+as the whole answer will. ``citations="auto"`` takes the preset of the first marker that
+names an evidence id (``detect_style``); the stream fixes it once such a marker is read
+and lies before the hold point of every preset (so no earlier marker, and no code around
+it, can still appear). Until then units wait, and in filter and block mode nothing is
+released; when no marker ever resolves, the style is decided at the end, as ``check()``
+does. ``attribute_uncited=None`` turns attribution off once a settled marker of the style
+is read, and decides at the end otherwise (an answer without markers is released at its
+end); set ``attribute_uncited`` to release such answers sentence by sentence (``auto``
+then judges units before it knows the style, up to the first marker of any preset).
+
+Release never runs ahead of the verdict. Block mode hands out each final unit up to the
+first failing one, which is never released. Filter mode releases nothing until a kept
+claim is final (a filter that drops every claim refuses the whole answer), then text only
+where the answer verbatim and its filtered form agree until a unit fails (leading blank
+lines, for one, wait). With ``min_coverage`` above 0 a later unit can always lower the
+grounded share under it, so in filter and block mode nothing is released before the end.
 
 Cost: segmentation restarts at the last paragraph break after the final units (state
 resets at a blank line), so the work per chunk is bounded by the open paragraph, not by
 the answer; the buffer itself keeps the whole answer, since the final report holds it.
-In filter mode, text is released only where the answer verbatim and its filtered form
-agree until a unit fails (leading blank lines, for one, wait).
+Until ``auto`` has fixed the style, each chunk scans the whole buffer for markers.
 """
 
 from __future__ import annotations
@@ -51,10 +64,14 @@ from typing import TYPE_CHECKING, Any
 from grounding_guard.actions import BULLET_ONLY, filter_text
 from grounding_guard.citations import (
     AUTO_ORDER,
+    DEFAULT_PLACEHOLDER_PATTERN,
     PRESETS,
     CitationStyle,
+    code_spans,
     detect_style,
+    first_resolving,
     get_style,
+    outside_code,
     pattern_widths,
 )
 from grounding_guard.evidence import EvidenceMap
@@ -67,7 +84,7 @@ from grounding_guard.pipeline.engine import (
 )
 from grounding_guard.text.markdown import is_prose
 from grounding_guard.text.segment import Segment, segment
-from grounding_guard.types import Judgement, Marker, Report, Span, Unit
+from grounding_guard.types import Judgement, Marker, Report, Span, Status, Unit
 
 if TYPE_CHECKING:
     from grounding_guard.guard import Guard
@@ -85,7 +102,7 @@ _FIRST_CHARS: dict[str, frozenset[str]] = {
     "section": frozenset("(\u00a7Ss"),
     "threegpp": frozenset("Tt"),
 }
-_PLACEHOLDER_FIRST = frozenset("[{")
+_FIRST_CHARS["placeholder"] = frozenset("[{")
 #: Set between text already handed out and a refusal that ends the stream.
 _REFUSAL_BREAK = "\n\n"
 _CLOSING = {"[": "]", "(": ")", "{": "}"}
@@ -100,6 +117,42 @@ def _max_width(pattern: Any) -> int:
         width = _WINDOW if widths is None else min(widths[1], _WINDOW)
         _WIDTHS[pattern] = width
     return width
+
+
+def _scan_width(pattern: Any) -> int:
+    """How far back a line-bound pattern's match may start and still reach the end of the
+    buffer: its longest match and one character of look-ahead (the whole line when
+    unbounded)."""
+    key = ("scan", pattern)
+    width = _WIDTHS.get(key)
+    if width is None:
+        widths = pattern_widths(pattern)
+        width = 1 << 30 if widths is None else min(widths[1] + 1, 1 << 30)
+        _WIDTHS[key] = width
+    return width
+
+
+#: What may still extend a bare section marker (``§ 5``): a part after ``.`` or ``-``,
+#: or a ``(a)`` subdivision not closed yet. Longer tails already decided the match.
+_SECTION_TAIL = re.compile(r"(?:[.\-]|\([A-Za-z0-9]{0,4})?")
+_BACKTICKS = re.compile(r"`+")
+
+
+def _match_open(kind: str, buf: str, pos: int, end: int) -> bool:
+    """Whether a preset's match ``buf[pos:end]`` may still change with more text.
+
+    Bracketed markers (and placeholders) end at their closing bracket, which no later text
+    moves; ``bracket_id`` looks one character past it (``[x](url)`` is a link); a bare
+    section or 3GPP marker ends in digits that a later ``.1``, ``-2`` or ``(a)`` extends.
+    """
+    n = len(buf)
+    if kind == "bracket_id":
+        return end >= n
+    if kind == "threegpp":
+        return buf[end : end + 2] in ("", ".")
+    if kind == "section" and buf[pos] != "(":
+        return n - end <= 5 and _SECTION_TAIL.fullmatch(buf, end) is not None
+    return False
 
 
 #: The words a preset marker may open with (section and 3GPP styles), lower-cased.
@@ -191,6 +244,12 @@ class _Core:
         self.base = 0  # where segmentation restarts (a paragraph start after final units)
         self.base_units = 0  # how many final units lie before ``base``
         self.restartable = False
+        # filter and block with ``min_coverage``: a later unit may always lower the grounded
+        # share under it, so nothing is released before the end
+        self.whole = guard.min_coverage > 0
+        # filter: a claim kept so far, so the filter can no longer refuse the whole answer
+        # (it does when no claim is left); nothing is released before one
+        self.kept = False
         citations = self.options.citations
         explicit = self.options.attribute_uncited
         # ``auto`` with attribution set: units that carry no marker can be judged before
@@ -205,15 +264,15 @@ class _Core:
 
     # ---- resolution ------------------------------------------------------------------
     def _fix(self, style: CitationStyle | None, attribution: bool) -> None:
-        from grounding_guard.citations import DEFAULT_PLACEHOLDER_PATTERN
-
         self.style, self.attribution, self.resolved = style, attribution, True
         self.restartable = (style is None or _is_preset(style)) and (
             self.options.placeholder is DEFAULT_PLACEHOLDER_PATTERN
         )
 
     def _markers(self, text: str, style: CitationStyle | None) -> tuple[list[Marker], list[Span]]:
-        markers = style.find(text) if style else []
+        """The markers (outside code, not under a placeholder) and placeholders of ``text``,
+        as the engine finds them."""
+        markers = outside_code(style.find(text), code_spans(text)) if style else []
         placeholders = [
             Span(*m.span()) for m in self.options.placeholder.finditer(text) if m.end() > m.start()
         ]
@@ -227,81 +286,125 @@ class _Core:
         return self.emap
 
     def _resolve(self, end: bool) -> Generator[_Action, Any, None]:
+        """Fix the style and whether uncited units are attributed, once the text read so far
+        decides them as ``check()`` on the whole answer will.
+
+        ``auto``: the style is the preset of the first marker that names an evidence id
+        (``detect_style``), fixed once such a marker lies before the hold point of every
+        preset (nothing before it can still become a marker, or code). Attribution (when
+        not set) is off once a settled marker of that style is read. At the end of the
+        stream both are decided on the whole text."""
         if self.resolved:
             return
+        explicit = self.options.attribute_uncited
         auto = self.options.citations == "auto"
-        stable = self.buf
-        if not end:
-            if auto:
-                styles = [PRESETS[name] for name in AUTO_ORDER]
-                stable = self.buf[: self._hold(styles)]
-                if not any(style.find(stable) for style in styles):
-                    return
-            elif self.style is None or not self._markers(self.buf, self.style)[0]:
-                return
-        style = self.style
-        if auto:
-            emap = yield from self._evidence()
-            style = detect_style(self.buf if end else stable, emap.ids)
-        markers, _ = self._markers(self.buf, style)
+        buf = self.buf
         if end:
-            explicit = self.options.attribute_uncited
+            style = self.style
+            if auto:
+                emap = yield from self._evidence()
+                style = detect_style(buf, emap.ids)
+            markers, _ = self._markers(buf, style)
             self._fix(style, explicit if explicit is not None else not markers)
-        elif markers:
-            explicit = self.options.attribute_uncited
-            self._fix(style, explicit if explicit is not None else False)
+            return
+        if auto and self.style is None:
+            presets = [PRESETS[name] for name in AUTO_ORDER]
+            if not any(style.pattern.search(buf) for style in presets):
+                return
+            emap = yield from self._evidence()
+            first = first_resolving(buf, emap.ids)
+            if first is None or first[1].span.end > self._hold(presets):
+                return
+            self.style = first[0]
+        if explicit is not None:
+            self._fix(self.style, explicit)
+            return
+        if self.style is None:
+            return
+        hold = self._hold([self.style])
+        if any(m.span.end <= hold for m in self._markers(buf, self.style)[0]):
+            self._fix(self.style, False)
 
     # ---- finality --------------------------------------------------------------------
     def _hold(self, styles: list[CitationStyle]) -> int:
         """The first place where a marker of ``styles`` or a placeholder may still be
-        growing: a place a marker can start at, where no match is found yet (or the match
-        reaches the end of the buffer).
+        growing or changing, or where code may still start: text before it reads the same
+        whatever arrives next.
 
-        Preset markers and default placeholders never span a line break, so a break after
-        the place settles it; one that opens with a bracket ends at its closing bracket,
-        so a bracket closed and followed by more text settles it too; one that opens with
-        a letter or ``§`` is settled once more text follows than it can be long. Other
-        patterns wait for the window."""
-        from grounding_guard.citations import DEFAULT_PLACEHOLDER_PATTERN
-
+        A preset marker or default placeholder never spans a line break, so only the last
+        line can hold one open: a place where one can start and no match is found yet (a
+        break, a bracket closed before more text, a word that is no marker keyword, or
+        more text than the marker can be long settle it), or where the match found may
+        still change (see ``_match_open``: ``\u00a7 1`` before ``.1``, ``[x]`` before
+        ``(``). Custom patterns wait for a 256-character window. An inline code span not
+        closed yet on the last line (or closed by a backtick run at the very end) holds
+        from its opening run: a closer may still turn the text after it into code."""
         buf, n = self.buf, len(self.buf)
-        checks: list[tuple[Any, frozenset[str] | None]] = [
-            (style.pattern, _FIRST_CHARS.get(style.name) if _is_preset(style) else None)
-            for style in styles
+        line_start = buf.rfind("\n") + 1
+        hold = n
+        if styles and "`" in buf[line_start:]:
+            opener: tuple[int, int] | None = None
+            for run in _BACKTICKS.finditer(buf, line_start):
+                if opener is None:
+                    opener = (run.start(), len(run.group()))
+                elif len(run.group()) == opener[1]:
+                    if run.end() >= n:
+                        break
+                    opener = None
+            if opener is not None:
+                hold = opener[0]
+        checks: list[tuple[Any, str | None]] = [
+            (style.pattern, style.name if _is_preset(style) else None) for style in styles
         ]
         placeholder = self.options.placeholder
-        default = placeholder is DEFAULT_PLACEHOLDER_PATTERN
-        checks.append((placeholder, _PLACEHOLDER_FIRST if default else None))
-        next_break = -1
-        for pos in range(max(0, n - _WINDOW), n):
+        checks.append(
+            (placeholder, "placeholder" if placeholder is DEFAULT_PLACEHOLDER_PATTERN else None)
+        )
+        start = n
+        for pattern, kind in checks:
+            if kind is None:
+                start = min(start, max(0, n - _WINDOW))
+            else:
+                start = min(start, max(line_start, n - _scan_width(pattern)))
+        for pos in range(start, hold):
             char = buf[pos]
-            if char == "\n":
-                next_break = -1
-            for pattern, firsts in checks:
-                if firsts is not None and char not in firsts:
+            for pattern, kind in checks:
+                if kind is None:
+                    if pos >= n - _WINDOW:
+                        return pos
+                    continue
+                firsts = _FIRST_CHARS[kind]
+                if char not in firsts or pos < line_start:
                     continue
                 match = pattern.match(buf, pos)
-                if match is not None and match.end() < n:
+                if match is not None:
+                    if _match_open(kind, buf, pos, match.end()):
+                        return pos
                     continue
-                if firsts is not None and match is None:  # line-bound pattern
-                    if next_break < pos:
-                        next_break = buf.find("\n", pos)
-                        if next_break == -1:
-                            next_break = n
-                    if next_break < n:
+                if char in _CLOSING:
+                    if _closed_before_end(buf, pos, char):
                         continue
-                    if char in _CLOSING:
-                        if _closed_before_end(buf, pos, char):
-                            continue
-                    elif char.isalpha():
-                        if _not_a_keyword(buf, pos):
-                            continue
-                        if n - pos > _max_width(pattern):
-                            continue
-                    elif n - pos > _max_width(pattern):
+                elif char.isalpha():
+                    if _not_a_keyword(buf, pos):
                         continue
+                    if n - pos > _max_width(pattern):
+                        continue
+                elif n - pos > _max_width(pattern):
+                    continue
                 return pos
-        return n
+        return hold
+
+    def _early_hold(self) -> int:
+        """While ``auto`` has not fixed the style (attribution set): the hold point of every
+        preset, and no later than the first place any preset finds a marker, since the
+        style that binds it is not known yet."""
+        presets = [PRESETS[name] for name in AUTO_ORDER]
+        hold = self._hold(presets)
+        for style in presets:
+            found = style.pattern.search(self.buf)
+            if found is not None:
+                hold = min(hold, found.start())
+        return hold
 
     def _final_count(self, segs: list[Segment], end: bool) -> int:
         if end:
@@ -310,7 +413,7 @@ class _Core:
         if self.resolved:
             hold = self._hold([self.style] if self.style is not None else [])
         else:
-            hold = self._hold([PRESETS[name] for name in AUTO_ORDER])
+            hold = self._early_hold()
         first = len(self.units)
         if first >= len(segs):
             return first
@@ -423,13 +526,18 @@ class _Core:
                             yield StreamEvent(self.guard.refusal, unit, blocked=True)
                             yield StreamEvent("", None, self._report(emap), blocked=True)
                             return
+                        if self.whole:  # coverage is only known at the end
+                            yield StreamEvent("", unit)
+                            continue
                         text = self.buf[self.released_to : unit.span.end]
                         self.released_to = unit.span.end
                         yield StreamEvent(text, unit)
                     else:
                         yield StreamEvent("", unit)
+                        if not self.kept and unit.status not in self.guard.fail_on:
+                            self.kept = unit.status is not Status.SKIPPED
                 self._advance_base(segs)
-                if self.mode == "filter" and not end:
+                if self.mode == "filter" and not end and self.kept and not self.whole:
                     text = self._filter_release()
                     if text:
                         yield StreamEvent(text)

@@ -11,7 +11,13 @@ import re
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, replace
 
-from grounding_guard.citations import CitationStyle, detect_style, get_style
+from grounding_guard.citations import (
+    CitationStyle,
+    code_spans,
+    detect_style,
+    get_style,
+    outside_code,
+)
 from grounding_guard.evidence import EvidenceMap
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.figures import check_values
@@ -76,6 +82,9 @@ class Checked:
 
 
 def _resolve_style(options: EngineOptions, answer: str, emap: EvidenceMap) -> CitationStyle | None:
+    """The style ``answer`` is read in: the one ``citations=`` names, or with ``auto`` the
+    preset of its first marker that names an evidence id (see ``detect_style``: a rule a
+    stream can apply on a prefix, so streaming fixes the same style)."""
     if options.citations == "auto":
         return detect_style(answer, emap.ids)
     return get_style(options.citations)
@@ -121,7 +130,8 @@ def run(
     """Check ``answer`` against ``emap``; yields judge requests, returns :class:`Checked`.
     ``progress(done, total)`` is called after each unit (for long answers' progress bars)."""
     style = _resolve_style(options, answer, emap)
-    markers: list[Marker] = style.find(answer) if style else []
+    # marker-like text in code (``items[1]``) is code, never a citation
+    markers: list[Marker] = outside_code(style.find(answer), code_spans(answer)) if style else []
     placeholders = [
         Span(*m.span()) for m in options.placeholder.finditer(answer) if m.end() > m.start()
     ]
