@@ -60,6 +60,7 @@ def exporter() -> Iterator[InMemorySpanExporter]:
             tracer_provider=before.tracer_provider,
             record_text=before.record_text,
             enabled=before.enabled,
+            unit_events=before.unit_events,
         )
 
 
@@ -104,16 +105,12 @@ def test_check_records_one_span_with_the_report_totals(exporter: InMemorySpanExp
     assert got["grounding_guard.units"] == len(report.units) == 7
     assert got["grounding_guard.claims"] == len(report.claims) == 6
     assert got["grounding_guard.coverage"] == pytest.approx(report.coverage)
-    assert got["grounding_guard.min_coverage"] == 0.0
     assert got["grounding_guard.fail_on"] == ("contradicted", "invalid", "ungrounded")
     assert got["grounding_guard.blocked"] is report.blocked is False
     assert got["grounding_guard.is_clean"] is report.is_clean is False
-    assert got["grounding_guard.checkable"] is True
     assert got["grounding_guard.evidence.count"] == 3
-    assert got["grounding_guard.answer.length"] == len(ANSWER)
     assert got["grounding_guard.unresolved_ids"] == ("e9",)
     assert got["grounding_guard.duration_ms"] > 0
-    assert got["grounding_guard.stream"] is False
     assert got["grounding_guard.version"] == gg.__version__
     assert got["grounding_guard.judge.name"] == "lexical"
     assert got["grounding_guard.judge.threshold"] == got["grounding_guard.threshold"] == 0.6
@@ -130,7 +127,6 @@ def test_every_claim_unit_gets_an_evaluation_result_event(
     span = only_span(exporter)
     claims = [u for u in report.units if u.status is not Status.SKIPPED]
     assert [e.name for e in span.events] == [telemetry.EVALUATION_EVENT] * len(claims)
-    fingerprint = attributes(span)["grounding_guard.fingerprint"]
     expected_scores = {
         "grounded": None,  # the support's score, checked below
         "ungrounded": 0.0,
@@ -141,17 +137,13 @@ def test_every_claim_unit_gets_an_evaluation_result_event(
         got = dict(event.attributes or {})
         assert got["gen_ai.evaluation.name"] == "grounding_guard.grounding"
         assert got["gen_ai.evaluation.score.label"] == unit.status.value
-        assert got["grounding_guard.unit.index"] == unit.index
         assert (got["grounding_guard.unit.start"], got["grounding_guard.unit.end"]) == (
             unit.span.start,
             unit.span.end,
         )
-        assert got["grounding_guard.unit.cited_ids"] == unit.cited
-        assert got["grounding_guard.unit.valid_ids"] == unit.valid
-        assert got["grounding_guard.unit.support_ids"] == tuple(s.evidence_id for s in unit.support)
-        assert got["grounding_guard.unit.codes"] == unit.codes
-        assert got["grounding_guard.unit.failing"] is (unit.status in report.fail_on)
-        assert got["grounding_guard.fingerprint"] == fingerprint
+        assert got.get("grounding_guard.unit.cited_ids", ()) == unit.cited
+        assert got.get("grounding_guard.unit.codes", ()) == unit.codes
+        assert "grounding_guard.unit.support_ids" not in got  # cited: the ids say it
         assert "grounding_guard.unit.text" not in got
         if unit.status is Status.PLACEHOLDER:
             assert "gen_ai.evaluation.score.value" not in got
@@ -164,6 +156,35 @@ def test_every_claim_unit_gets_an_evaluation_result_event(
             assert got["gen_ai.evaluation.explanation"] == "; ".join(unit.codes)
     labels = [dict(e.attributes or {})["gen_ai.evaluation.score.label"] for e in span.events]
     assert labels == ["grounded", "ungrounded", "invalid", "contradicted", "invalid", "placeholder"]
+
+
+def test_an_attributed_unit_names_the_evidence_it_rests_on(
+    exporter: InMemorySpanExporter,
+) -> None:
+    report = gg.check(
+        "Lab testing measured 14 hours of battery life on a full charge.",
+        EVIDENCE,
+        citations="none",
+    )
+    (unit,) = report.units
+    assert unit.status is Status.GROUNDED and unit.support
+    (event,) = only_span(exporter).events
+    got = dict(event.attributes or {})
+    assert got["grounding_guard.unit.support_ids"] == ("e1",)
+    assert "grounding_guard.unit.cited_ids" not in got
+    assert got["gen_ai.evaluation.score.value"] == pytest.approx(unit.support[0].score)
+    assert got["gen_ai.evaluation.explanation"] == "; ".join(unit.codes) == "attributed"
+
+
+def test_unit_events_off_keeps_the_span_only(exporter: InMemorySpanExporter) -> None:
+    telemetry.configure(unit_events=False)
+    try:
+        report = gg.check(ANSWER, EVIDENCE)
+        span = only_span(exporter)
+        assert span.events == ()
+        assert attributes(span)["grounding_guard.count.invalid"] == report.counts["invalid"]
+    finally:
+        telemetry.configure(unit_events=True)
 
 
 def test_no_text_is_recorded_unless_asked(exporter: InMemorySpanExporter) -> None:
@@ -233,7 +254,6 @@ def test_streams_record_a_stream_span(exporter: InMemorySpanExporter) -> None:
     assert report is not None
     span = only_span(exporter, telemetry.STREAM_SPAN)
     got = attributes(span)
-    assert got["grounding_guard.stream"] is True
     assert got["grounding_guard.count.grounded"] == report.counts["grounded"]
     assert len(span.events) == len(report.claims)
     assert (
@@ -407,6 +427,31 @@ def test_configure_checks_its_arguments() -> None:
         telemetry.configure(record_text="yes")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="enabled"):
         telemetry.configure(enabled=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="unit_events"):
+        telemetry.configure(unit_events=None)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="TracerProvider"):
         telemetry.configure(tracer_provider=object())
     assert telemetry.configure() == telemetry.settings()  # nothing given, nothing changed
+
+
+def test_the_overhead_benchmark_runs_and_reports_every_variant() -> None:
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "telemetry_overhead.py"
+    spec = importlib.util.spec_from_file_location("grounding_guard_bench_telemetry", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    before = telemetry.settings()
+    result = module.measure(rounds=3, warmup=5)
+    assert telemetry.settings() == before  # the benchmark leaves the settings as they were
+    assert set(result["variants"]) == {
+        "bare",
+        "no provider",
+        "active",
+        "active + text",
+        "span only",
+    }
+    assert result["events"] == result["claims"] == 15
+    for row in result["variants"].values():
+        assert row["cpu_p50_ms"] > 0

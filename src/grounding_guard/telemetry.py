@@ -20,9 +20,9 @@ OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT", PR #2947).
 
 The span (attribute names, all under ``grounding_guard.``): ``mode``, ``citation_style``,
 ``attribution``, ``units``, ``claims``, ``count.<status>`` for each of the six statuses,
-``coverage``, ``min_coverage``, ``fail_on``, ``blocked``, ``is_clean``, ``checkable``,
-``evidence.count``, ``answer.length``, ``unresolved_ids``, ``duration_ms``, ``stream``;
-the fingerprint: ``version``, ``judge.name``, ``judge.threshold``, ``judge.model``,
+``coverage``, ``fail_on``, ``blocked``, ``is_clean``, ``evidence.count``,
+``unresolved_ids`` (when a cited id names no chunk), ``duration_ms`` (the check itself);
+the fingerprint: ``version``, ``judge.name``, ``judge.threshold``, ``judge.model`` and
 ``judge.model_sha256`` (model judges: SHA-256 of the model file, computed once per file
 and process), ``threshold`` (the lexical one) and ``fingerprint``, a short hash of all
 of them and of every option that changes a verdict (so two runs with different judges,
@@ -45,17 +45,22 @@ backends show it in place. Values used:
 - ``gen_ai.evaluation.score.label``: the unit's status, one of ``contradicted``,
   ``invalid``, ``placeholder``, ``grounded``, ``ungrounded`` (skipped units are no
   claims and get no event), a low-cardinality set as the convention asks;
-- ``gen_ai.evaluation.score.value``: ``1.0`` grounded (or, when the unit rests on a
-  chunk found by attribution, that support's score), ``0.0`` contradicted, invalid or
-  ungrounded; absent for a placeholder (an honest gap is no score);
+- ``gen_ai.evaluation.score.value``: for a grounded unit the best score of the
+  evidence it rests on (``unit.support``; ``1.0`` when the judge gave none), ``0.0``
+  for contradicted, invalid or ungrounded; absent for a placeholder (an honest gap is no
+  score);
 - ``gen_ai.evaluation.explanation``: the reason codes (``value_mismatch;
   unsupported_citation``; for a grounded unit "supported by 1, 2"), with their messages
   when text is recorded;
 
-and the unit under ``grounding_guard.unit.``: ``index``, ``start``/``end`` (character
-offsets into the answer), ``cited_ids``, ``valid_ids``, ``support_ids``, ``codes``,
-``failing`` (status in ``fail_on``), ``text`` (only when text is recorded), plus
-``grounding_guard.fingerprint``.
+and the unit under ``grounding_guard.unit.``: ``start``/``end`` (character offsets into
+the answer), ``cited_ids`` (or, for a unit attributed to evidence, ``support_ids``) and
+``codes`` (both left out when empty), ``text`` (only when text is recorded). The
+fingerprint is the span's: the events sit inside it.
+
+Cost (``benchmarks/telemetry_overhead.py``): the SDK cleans every attribute of every
+event, so the events are most of it; ``configure(unit_events=False)`` keeps the span and
+its totals only.
 
 The span of a check is current while the check runs, so spans a judge opens (an LLM
 judge's own call) nest under it. A stream's span is recorded when its report is made,
@@ -133,12 +138,16 @@ class TelemetrySettings:
 
     ``enabled``: record when a tracer provider is set (default ``True``).
     ``record_text``: record the answer, unit texts and reason messages; ``None`` (the
-    default) follows :data:`CONTENT_ENV`. ``tracer_provider``: an OpenTelemetry
-    ``TracerProvider`` to use instead of the global one (``None``: the global one).
+    default) follows :data:`CONTENT_ENV`. ``unit_events``: one evaluation event per claim
+    unit (default ``True``); ``False`` keeps the span and its totals only, for volumes
+    where the events' cost counts (``benchmarks/telemetry_overhead.py``).
+    ``tracer_provider``: an OpenTelemetry ``TracerProvider`` to use instead of the
+    global one (``None``: the global one).
     """
 
     enabled: bool = True
     record_text: bool | None = None
+    unit_events: bool = True
     tracer_provider: Any = None
 
 
@@ -160,6 +169,7 @@ def configure(
     *,
     enabled: bool | _Keep = KEEP,
     record_text: bool | _Keep | None = KEEP,
+    unit_events: bool | _Keep = KEEP,
     tracer_provider: Any = KEEP,
 ) -> TelemetrySettings:
     """Change what this process records; options not given keep their value.
@@ -172,10 +182,11 @@ def configure(
     """
     global _SETTINGS
     changes: dict[str, Any] = {}
-    if enabled is not KEEP:
-        if not isinstance(enabled, bool):
-            raise TypeError(f"enabled must be True or False, got {type(enabled).__name__}")
-        changes["enabled"] = enabled
+    for name, value in (("enabled", enabled), ("unit_events", unit_events)):
+        if value is not KEEP:
+            if not isinstance(value, bool):
+                raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
+            changes[name] = value
     if record_text is not KEEP:
         if record_text is not None and not isinstance(record_text, bool):
             raise TypeError(
@@ -259,7 +270,7 @@ def traced(
             with tracer.start_as_current_span(CHECK_SPAN) as span:
                 started = time.perf_counter_ns()
                 report = method(guard, *args, **kwargs)
-                _record(span, guard, report, time.perf_counter_ns() - started, stream=False)
+                _record(span, guard, report, time.perf_counter_ns() - started)
                 return report
         finally:
             _INSIDE.reset(token)
@@ -282,7 +293,7 @@ def traced_async(
             with tracer.start_as_current_span(CHECK_SPAN) as span:
                 started = time.perf_counter_ns()
                 report = await method(guard, *args, **kwargs)
-                _record(span, guard, report, time.perf_counter_ns() - started, stream=False)
+                _record(span, guard, report, time.perf_counter_ns() - started)
                 return report
         finally:
             _INSIDE.reset(token)
@@ -299,7 +310,7 @@ def record_stream(guard: Guard, report: Report, started: int) -> Report:
     try:
         span = tracer.start_span(STREAM_SPAN, start_time=started)
         try:
-            _record(span, guard, report, time.time_ns() - started, stream=True)
+            _record(span, guard, report, time.time_ns() - started)
         finally:
             span.end()
     except Exception as error:  # telemetry never breaks a check
@@ -307,27 +318,29 @@ def record_stream(guard: Guard, report: Report, started: int) -> Report:
     return report
 
 
-def _record(span: Any, guard: Guard, report: Report, duration_ns: int, *, stream: bool) -> None:
-    """Put the report on ``span``: its attributes and one evaluation event per claim."""
+def _record(span: Any, guard: Guard, report: Report, duration_ns: int) -> None:
+    """Put the report on ``span``: its attributes and one evaluation event per claim.
+
+    Every attribute has its price (the SDK cleans each value of each event), so each
+    event carries what a unit needs and no more; the guard's fingerprint is on the span.
+    """
     try:
         if not span.is_recording():
             return
         text = _record_text()
         attributes = report_attributes(report)
-        fingerprint = judge_fingerprint(guard)
-        attributes.update(fingerprint)
+        attributes.update(judge_fingerprint(guard))
         attributes["grounding_guard.duration_ms"] = duration_ns / 1e6
-        attributes["grounding_guard.stream"] = stream
         if text:
             attributes["grounding_guard.answer"] = report.answer
             attributes["grounding_guard.text"] = report.text
         span.set_attributes(attributes)
-        mark = fingerprint["grounding_guard.fingerprint"]
+        if not _SETTINGS.unit_events:
+            return
+        add_event = span.add_event
         for unit in report.units:
             if unit.status is not Status.SKIPPED:
-                event = unit_attributes(report, unit, record_text=text)
-                event["grounding_guard.fingerprint"] = mark
-                span.add_event(EVALUATION_EVENT, event)
+                add_event(EVALUATION_EVENT, unit_attributes(unit, record_text=text))
     except Exception as error:  # telemetry never breaks a check
         _log(error)
 
@@ -340,62 +353,67 @@ def _log(error: Exception) -> None:
 
 # ---- attributes ----------------------------------------------------------------------------
 
+_COUNT_KEYS = {status: f"grounding_guard.count.{status.value}" for status in Status}
+_FAIL_ON: dict[frozenset[Status], tuple[str, ...]] = {}
+
+
+def _fail_on(statuses: frozenset[Status]) -> tuple[str, ...]:
+    found = _FAIL_ON.get(statuses)
+    if found is None:
+        found = _FAIL_ON[statuses] = tuple(sorted(Status(s).value for s in statuses))
+    return found
+
 
 def report_attributes(report: Report) -> dict[str, AttributeValue]:
     """The report's totals as flat OpenTelemetry attributes (no text of the answer or the
     evidence): what the check span carries, and what the framework adapters attach to
-    their runs."""
-    claims = report.claims
+    their runs. ``unresolved_ids`` only when some cited id names no chunk."""
+    counts = dict.fromkeys(Status, 0)
+    for unit in report.units:
+        counts[unit.status] += 1
+    claims = len(report.units) - counts[Status.SKIPPED]
     attributes: dict[str, AttributeValue] = {
         "grounding_guard.mode": str(report.mode),
         "grounding_guard.citation_style": str(report.citation_style),
         "grounding_guard.attribution": report.attribution,
         "grounding_guard.units": len(report.units),
-        "grounding_guard.claims": len(claims),
+        "grounding_guard.claims": claims,
     }
-    for status, count in report.counts.items():
-        attributes[f"grounding_guard.count.{status}"] = count
-    attributes.update(
-        {
-            "grounding_guard.coverage": float(report.coverage),
-            "grounding_guard.min_coverage": float(report.min_coverage),
-            "grounding_guard.fail_on": tuple(sorted(Status(s).value for s in report.fail_on)),
-            "grounding_guard.blocked": report.blocked,
-            "grounding_guard.is_clean": report.is_clean,
-            "grounding_guard.checkable": bool(claims),
-            "grounding_guard.evidence.count": len(report.evidence),
-            "grounding_guard.answer.length": len(report.answer),
-            "grounding_guard.unresolved_ids": report.unresolved_ids,
-        }
-    )
+    for status, count in counts.items():
+        attributes[_COUNT_KEYS[status]] = count
+    attributes["grounding_guard.coverage"] = counts[Status.GROUNDED] / claims if claims else 1.0
+    attributes["grounding_guard.fail_on"] = _fail_on(report.fail_on)
+    attributes["grounding_guard.blocked"] = report.blocked
+    attributes["grounding_guard.is_clean"] = report.is_clean
+    attributes["grounding_guard.evidence.count"] = len(report.evidence)
+    unresolved = report.unresolved_ids
+    if unresolved:
+        attributes["grounding_guard.unresolved_ids"] = unresolved
     return attributes
 
 
-def unit_attributes(
-    report: Report, unit: Unit, *, record_text: bool = False
-) -> dict[str, AttributeValue]:
+def unit_attributes(unit: Unit, *, record_text: bool = False) -> dict[str, AttributeValue]:
     """The ``gen_ai.evaluation.result`` attributes of one unit (see the module doc);
-    ``record_text`` adds the unit's text and the reasons' messages."""
+    ``record_text`` adds the unit's text and the reasons' messages. Id and code lists are
+    left out when empty."""
+    status = unit.status
+    reasons = unit.reasons
     attributes: dict[str, AttributeValue] = {
         "gen_ai.evaluation.name": EVALUATION_NAME,
-        "gen_ai.evaluation.score.label": unit.status.value,
+        "gen_ai.evaluation.score.label": status.value,
     }
     score = _score(unit)
     if score is not None:
         attributes["gen_ai.evaluation.score.value"] = score
     attributes["gen_ai.evaluation.explanation"] = _explanation(unit, record_text)
-    attributes.update(
-        {
-            "grounding_guard.unit.index": unit.index,
-            "grounding_guard.unit.start": unit.span.start,
-            "grounding_guard.unit.end": unit.span.end,
-            "grounding_guard.unit.cited_ids": unit.cited,
-            "grounding_guard.unit.valid_ids": unit.valid,
-            "grounding_guard.unit.support_ids": tuple(s.evidence_id for s in unit.support),
-            "grounding_guard.unit.codes": unit.codes,
-            "grounding_guard.unit.failing": unit.status in report.fail_on,
-        }
-    )
+    attributes["grounding_guard.unit.start"] = unit.span.start
+    attributes["grounding_guard.unit.end"] = unit.span.end
+    if unit.cited:
+        attributes["grounding_guard.unit.cited_ids"] = unit.cited
+    elif unit.support:
+        attributes["grounding_guard.unit.support_ids"] = tuple(s.evidence_id for s in unit.support)
+    if reasons:
+        attributes["grounding_guard.unit.codes"] = tuple(r.code for r in reasons)
     if record_text:
         attributes["grounding_guard.unit.text"] = unit.text
     return attributes
