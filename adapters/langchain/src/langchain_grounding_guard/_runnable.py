@@ -10,6 +10,7 @@ from langchain_core.runnables.utils import AddableDict
 from pydantic import ConfigDict, model_validator
 
 from grounding_guard import Evidence, Report, UngroundedAnswerError
+from langchain_grounding_guard._callbacks import achecked, astreamed, checked, streamed
 from langchain_grounding_guard._convert import DEFAULT_ID_KEY, answer_text, to_evidence, with_text
 from langchain_grounding_guard._options import GuardOptions
 from langchain_grounding_guard._upstream import (
@@ -101,11 +102,11 @@ class GroundingGuard(GuardOptions, RunnableSerializable[dict[str, Any], dict[str
 
     def _guard_dict(self, value: dict[str, Any]) -> dict[str, Any]:
         answer, text, evidence = self._read(value)
-        return self._output(value, answer, self._guard.check(text, evidence))
+        return self._output(value, answer, checked(self._guard, text, evidence))
 
     async def _aguard_dict(self, value: dict[str, Any]) -> dict[str, Any]:
         answer, text, evidence = self._read(value)
-        return self._output(value, answer, await self._guard.acheck(text, evidence))
+        return self._output(value, answer, await achecked(self._guard, text, evidence))
 
     # ---- streaming ------------------------------------------------------------------------
     def stream(
@@ -154,7 +155,7 @@ class GroundingGuard(GuardOptions, RunnableSerializable[dict[str, Any], dict[str
             raise upstream.missing_answer()
         report: Report | None = None
         answered = False
-        events = self._guard.stream(upstream.pieces(), upstream.evidence)
+        events = streamed(self._guard, upstream.pieces(), upstream.evidence)
         for event in events:
             yield from upstream.drain()
             if event.blocked:  # fail closed: the refusal is not emitted, the error is raised
@@ -185,7 +186,7 @@ class GroundingGuard(GuardOptions, RunnableSerializable[dict[str, Any], dict[str
         report: Report | None = None
         answered = False
         async with closing_events(
-            self._guard.astream(upstream.pieces(), upstream.evidence)
+            astreamed(self._guard, upstream.pieces(), upstream.evidence)
         ) as events:
             async for event in events:
                 for passing in upstream.drain():
