@@ -10,8 +10,9 @@ slows them alike:
 - ``no provider``: ``Guard.check`` as shipped, OpenTelemetry loaded but no provider set
   (what every application without tracing pays);
 - ``active``: an SDK ``TracerProvider`` with a ``SimpleSpanProcessor`` into an
-  ``InMemorySpanExporter`` (export inline, nothing left for a background thread): one
-  span with its attributes and one ``gen_ai.evaluation.result`` event per claim unit;
+  ``InMemorySpanExporter`` (export inline, nothing left for a background thread; cleared
+  after each call, as an exporter keeps nothing it has sent): one span with its
+  attributes and one ``gen_ai.evaluation.result`` event per claim unit;
 - ``active + text``: the same with ``configure(record_text=True)``;
 - ``span only``: active, with ``configure(unit_events=False)``: the span and its totals,
   no per-unit events.
@@ -110,9 +111,7 @@ def measure(rounds: int, warmup: int = 200) -> dict[str, Any]:
                 call(variant)
                 cpu[variant].append(time.process_time_ns() - started_cpu)
                 wall[variant].append(time.perf_counter_ns() - started_wall)
-            if index % 100 == 99:
-                memory.clear()
-                gc.collect()
+                memory.clear()  # exported: an exporter keeps no span after export
         prepare("active")
         memory.clear()
         call("active")
