@@ -78,9 +78,8 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Coroutine, Mapping
-from dataclasses import dataclass, fields, is_dataclass, replace
-from enum import Enum
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec
+from dataclasses import fields, is_dataclass
+from typing import TYPE_CHECKING, Any, Concatenate, NamedTuple, ParamSpec
 
 from grounding_guard.types import Report, Status, Unit
 
@@ -124,16 +123,20 @@ P = ParamSpec("P")
 AttributeValue = str | bool | int | float | tuple[str, ...]
 
 
-class _Keep(Enum):
-    KEEP = "keep"
+class _Keep:
+    """The type of :data:`KEEP`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "KEEP"
 
 
 #: ``configure``'s default for an option it should leave as it is.
-KEEP = _Keep.KEEP
+KEEP = _Keep()
 
 
-@dataclass(frozen=True)
-class TelemetrySettings:
+class TelemetrySettings(NamedTuple):
     """What this process records (see :func:`configure`).
 
     ``enabled``: record when a tracer provider is set (default ``True``).
@@ -203,7 +206,7 @@ def configure(
             )
         changes["tracer_provider"] = tracer_provider
     with _LOCK:
-        _SETTINGS = replace(_SETTINGS, **changes)
+        _SETTINGS = _SETTINGS._replace(**changes)
         return _SETTINGS
 
 
