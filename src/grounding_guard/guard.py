@@ -30,6 +30,7 @@ from grounding_guard.judges.custom import CallableJudge
 from grounding_guard.judges.lexical import DEFAULT_THRESHOLD, LexicalJudge
 from grounding_guard.pipeline.drive import adrive, read_judgement
 from grounding_guard.pipeline.engine import Checked, EngineOptions, JudgeRequest, run
+from grounding_guard.telemetry import traced, traced_async
 from grounding_guard.text.claims import is_non_claim
 from grounding_guard.text.figures import PRESETS as VALUE_PRESETS
 from grounding_guard.text.figures import Preset
@@ -284,6 +285,7 @@ class Guard:
         emap = self.evidence_map(evidence, catalog)
         return answer, emap, run(answer, emap, self._engine_options, progress)
 
+    @traced  # an OpenTelemetry span when the application has a tracer provider set
     def check(
         self,
         answer: str,
@@ -323,6 +325,7 @@ class Guard:
 
         return answer_budget(self.answer_budget)
 
+    @traced_async
     async def acheck(
         self,
         answer: str,

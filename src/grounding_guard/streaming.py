@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import time
 from collections.abc import AsyncIterable, AsyncIterator, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -82,6 +83,7 @@ from grounding_guard.pipeline.engine import (
     drop_covered_markers,
     judge_segment,
 )
+from grounding_guard.telemetry import record_stream
 from grounding_guard.text.markdown import is_prose
 from grounding_guard.text.segment import Segment, segment
 from grounding_guard.types import Judgement, Marker, Report, Span, Status, Unit
@@ -226,6 +228,7 @@ class _Core:
 
     def __init__(self, guard: Guard) -> None:
         self.guard = guard
+        self.started = time.time_ns()  # the start of the stream's telemetry span
         self.options = guard.engine_options
         self.mode = guard.mode
         self.buf = ""
@@ -594,7 +597,9 @@ class _Core:
         return Checked(tuple(self.units), style, self.attribution, separators)
 
     def _report(self, emap: EvidenceMap) -> Report:
-        return self.guard.act(self.buf, emap, self._checked())
+        return record_stream(
+            self.guard, self.guard.act(self.buf, emap, self._checked()), self.started
+        )
 
     def _finish(self) -> Generator[_Action, Any, None]:
         emap = yield from self._evidence()

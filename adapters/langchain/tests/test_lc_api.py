@@ -15,11 +15,19 @@ import grounding_guard as gg
 
 def test_all_names_the_public_api() -> None:
     assert sorted(lgg.__all__) == sorted(
-        ["REPORT_KEY", "GroundingGuard", "GroundingOutputParser", "format_evidence", "to_evidence"]
+        [
+            "REPORT_EVENT",
+            "REPORT_KEY",
+            "GroundingGuard",
+            "GroundingOutputParser",
+            "format_evidence",
+            "to_evidence",
+        ]
     )
     for name in lgg.__all__:
         assert getattr(lgg, name) is not None
     assert lgg.REPORT_KEY == "grounding"
+    assert lgg.REPORT_EVENT == "grounding_guard.report"
 
 
 def test_every_guard_option_is_a_field() -> None:

@@ -28,6 +28,7 @@ PUBLIC = {
     "GroundingEvaluationResult",
     "GroundingEvaluator",
     "GroundingPostprocessor",
+    "GroundingReportEvent",
     "Report",
     "UngroundedAnswerError",
     "evidence_from_nodes",

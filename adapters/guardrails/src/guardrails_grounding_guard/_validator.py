@@ -8,7 +8,9 @@ unit). Guardrails' ``on_fail`` decides what reaches the user.
 
 from __future__ import annotations
 
-from contextvars import Context, ContextVar
+import asyncio
+from contextvars import Context, ContextVar, copy_context
+from functools import partial
 from typing import Any
 
 from guardrails.validators import (  # type: ignore[import-untyped]
@@ -89,6 +91,25 @@ class GroundedAnswer(Validator):  # type: ignore[misc]  # guardrails ships no ty
         evidence = evidence_for(metadata, self._evidence)
         report = self._core.check(value, evidence, catalog=self._catalog)
         return self._result(report, report.units, metadata, fix_value=report.text, offset=0)
+
+    async def async_validate(self, value: Any, metadata: dict[str, Any]) -> ValidationResult:
+        """Guardrails' own (``validate`` in the loop's default executor), with the caller's
+        context carried into the worker thread: the core's ``grounding_guard.check``
+        OpenTelemetry span then nests under Guardrails' validator span instead of
+        starting a trace of its own."""
+        loop = asyncio.get_running_loop()
+        call = partial(copy_context().run, self.validate, value, metadata)
+        result: ValidationResult = await loop.run_in_executor(None, call)
+        return result
+
+    async def async_validate_stream(
+        self, chunk: Any, metadata: dict[str, Any], **kwargs: Any
+    ) -> ValidationResult | None:
+        """``async_validate``'s context carrying, for ``validate_stream``."""
+        loop = asyncio.get_running_loop()
+        call = partial(copy_context().run, self.validate_stream, chunk, metadata, **kwargs)
+        result: ValidationResult | None = await loop.run_in_executor(None, call)
+        return result
 
     # ---- streams ----------------------------------------------------------------------------
     def validate_stream(

@@ -9,12 +9,14 @@ retrieved, and flag, filter or block the claims they do not back, streaming incl
 
 from __future__ import annotations
 
+from langchain_grounding_guard._callbacks import REPORT_EVENT
 from langchain_grounding_guard._convert import format_evidence, to_evidence
 from langchain_grounding_guard._parser import GroundingOutputParser
 from langchain_grounding_guard._runnable import GroundingGuard
 from langchain_grounding_guard._upstream import REPORT_KEY
 
 __all__ = [
+    "REPORT_EVENT",
     "REPORT_KEY",
     "GroundingGuard",
     "GroundingOutputParser",

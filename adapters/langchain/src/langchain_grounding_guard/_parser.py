@@ -13,6 +13,7 @@ from langchain_core.runnables.config import ensure_config
 from pydantic import ConfigDict
 
 from grounding_guard import Evidence, Report, UngroundedAnswerError
+from langchain_grounding_guard._callbacks import achecked, astreamed, checked, streamed
 from langchain_grounding_guard._convert import DEFAULT_ID_KEY, answer_text, to_evidence
 from langchain_grounding_guard._options import GuardOptions
 from langchain_grounding_guard._upstream import alast_report, closing_events, last_report
@@ -69,7 +70,7 @@ class GroundingOutputParser(GuardOptions, BaseTransformOutputParser[str]):
     # ---- whole answers --------------------------------------------------------------------
     def parse(self, text: str) -> str:
         """Guard ``text`` against the bound evidence (or the current call's)."""
-        return self._finish(self._guard.check(text, self._evidence(None)))
+        return self._finish(checked(self._guard, text, self._evidence(None)))
 
     def invoke(
         self, input: str | BaseMessage, config: RunnableConfig | None = None, **kwargs: Any
@@ -89,7 +90,7 @@ class GroundingOutputParser(GuardOptions, BaseTransformOutputParser[str]):
         run_manager: CallbackManagerForChainRun,
         config: RunnableConfig,
     ) -> str:
-        return self._finish(self._guard.check(answer_text(input), self._evidence(config)))
+        return self._finish(checked(self._guard, answer_text(input), self._evidence(config)))
 
     async def _acheck(
         self,
@@ -98,14 +99,14 @@ class GroundingOutputParser(GuardOptions, BaseTransformOutputParser[str]):
         config: RunnableConfig,
     ) -> str:
         evidence = self._evidence(config)
-        return self._finish(await self._guard.acheck(answer_text(input), evidence))
+        return self._finish(await achecked(self._guard, answer_text(input), evidence))
 
     # ---- streaming ------------------------------------------------------------------------
     def _transform(
         self, input: Iterator[str | BaseMessage], config: RunnableConfig | None = None
     ) -> Iterator[str]:
         evidence = self._evidence(config)
-        events = self._guard.stream((answer_text(chunk) for chunk in input), evidence)
+        events = streamed(self._guard, (answer_text(chunk) for chunk in input), evidence)
         for event in events:
             if event.blocked:  # fail closed: the refusal is not emitted, the error is raised
                 self._finish(event.report or last_report(events), blocked=True)
@@ -123,7 +124,7 @@ class GroundingOutputParser(GuardOptions, BaseTransformOutputParser[str]):
             async for chunk in input:
                 yield answer_text(chunk)
 
-        async with closing_events(self._guard.astream(texts(), evidence)) as events:
+        async with closing_events(astreamed(self._guard, texts(), evidence)) as events:
             async for event in events:
                 if event.blocked:
                     self._finish(event.report or await alast_report(events), blocked=True)

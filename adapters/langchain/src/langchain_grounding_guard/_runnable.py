@@ -12,6 +12,7 @@ from langchain_core.runnables.utils import AddableDict
 from pydantic import ConfigDict, PrivateAttr, model_validator
 
 from grounding_guard import Evidence, Report, UngroundedAnswerError
+from langchain_grounding_guard._callbacks import achecked, astreamed, checked, streamed
 from langchain_grounding_guard._convert import DEFAULT_ID_KEY, answer_text, to_evidence, with_text
 from langchain_grounding_guard._options import GuardOptions
 from langchain_grounding_guard._upstream import (
@@ -106,16 +107,16 @@ class GroundingGuard(GuardOptions, RunnableSerializable[dict[str, Any] | str, An
     def _guard_input(self, value: dict[str, Any] | str) -> Any:
         if isinstance(value, str):
             evidence = self._text_evidence(value)
-            return self._text_output(self._guard.check(str(value), evidence))
+            return self._text_output(checked(self._guard, str(value), evidence))
         answer, text, evidence = self._read(value)
-        return self._output(value, answer, self._guard.check(text, evidence))
+        return self._output(value, answer, checked(self._guard, text, evidence))
 
     async def _aguard_input(self, value: dict[str, Any] | str) -> Any:
         if isinstance(value, str):
             evidence = self._text_evidence(value)
-            return self._text_output(await self._guard.acheck(str(value), evidence))
+            return self._text_output(await achecked(self._guard, str(value), evidence))
         answer, text, evidence = self._read(value)
-        return self._output(value, answer, await self._guard.acheck(text, evidence))
+        return self._output(value, answer, await achecked(self._guard, text, evidence))
 
     def _text_evidence(self, value: str) -> list[Evidence]:
         """The bound evidence for a plain-text input, or a ``TypeError`` saying what to do:
@@ -251,7 +252,7 @@ class GroundingGuard(GuardOptions, RunnableSerializable[dict[str, Any] | str, An
         any text of the first failing unit."""
         evidence = self._text_evidence(first)
         answered = False
-        events = self._guard.stream(_texts(first, chunks), evidence)
+        events = streamed(self._guard, _texts(first, chunks), evidence)
         for event in events:
             if event.blocked:  # fail closed: the refusal is not emitted, the error is raised
                 raise UngroundedAnswerError(self._reported(event.report or last_report(events)))
@@ -268,7 +269,9 @@ class GroundingGuard(GuardOptions, RunnableSerializable[dict[str, Any] | str, An
     ) -> AsyncIterator[str]:
         evidence = self._text_evidence(first)
         answered = False
-        async with closing_events(self._guard.astream(_atexts(first, chunks), evidence)) as events:
+        async with closing_events(
+            astreamed(self._guard, _atexts(first, chunks), evidence)
+        ) as events:
             async for event in events:
                 if event.blocked:
                     report = event.report or await alast_report(events)
@@ -290,7 +293,7 @@ class GroundingGuard(GuardOptions, RunnableSerializable[dict[str, Any] | str, An
             raise upstream.missing_answer()
         report: Report | None = None
         answered = False
-        events = self._guard.stream(upstream.pieces(), upstream.evidence)
+        events = streamed(self._guard, upstream.pieces(), upstream.evidence)
         for event in events:
             yield from upstream.drain()
             if event.blocked:  # fail closed: the refusal is not emitted, the error is raised
@@ -321,7 +324,7 @@ class GroundingGuard(GuardOptions, RunnableSerializable[dict[str, Any] | str, An
         report: Report | None = None
         answered = False
         async with closing_events(
-            self._guard.astream(upstream.pieces(), upstream.evidence)
+            astreamed(self._guard, upstream.pieces(), upstream.evidence)
         ) as events:
             async for event in events:
                 for passing in upstream.drain():

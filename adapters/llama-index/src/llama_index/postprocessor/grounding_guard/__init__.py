@@ -7,13 +7,15 @@
   ``grounding_guard.UngroundedAnswerError``.
 - :class:`GroundingEvaluator`: a ``BaseEvaluator`` for batch evaluation.
 
-The report travels in ``response.metadata["grounding"]`` (a ``grounding_guard.Report``).
+The report travels in ``response.metadata["grounding"]`` (a ``grounding_guard.Report``)
+and to LlamaIndex's instrumentation as a :class:`GroundingReportEvent`.
 """
 
 from __future__ import annotations
 
 from grounding_guard import Report, UngroundedAnswerError
 
+from ._events import GroundingReportEvent
 from ._nodes import CITATION_ID_KEY, evidence_from_nodes
 from ._responses import BLOCKED_KEY, ERROR_KEY, GROUNDING_KEY
 from .evaluator import GroundingEvaluationResult, GroundingEvaluator
@@ -29,6 +31,7 @@ __all__ = [
     "GroundingEvaluationResult",
     "GroundingEvaluator",
     "GroundingPostprocessor",
+    "GroundingReportEvent",
     "Report",
     "UngroundedAnswerError",
     "evidence_from_nodes",

@@ -21,6 +21,8 @@ from llama_index.core.base.response.schema import (
 
 from grounding_guard import Guard, Report, UngroundedAnswerError
 
+from ._events import dispatch_report
+
 __all__ = [
     "BLOCKED_KEY",
     "ERROR_KEY",
@@ -49,10 +51,12 @@ def _metadata(response: Any) -> dict[str, Any]:
 
 
 def attach_report(response: Any, report: Report) -> None:
-    """Put ``report`` in ``response.metadata["grounding"]`` and say whether it blocked."""
+    """Put ``report`` in ``response.metadata["grounding"]`` and say whether it blocked;
+    dispatch it as a ``GroundingReportEvent`` (see ``_events``)."""
     metadata = _metadata(response)
     metadata[GROUNDING_KEY] = report
     metadata[BLOCKED_KEY] = report.blocked
+    dispatch_report(report)
 
 
 def _mark_blocked(response: Any) -> None:

@@ -11,6 +11,8 @@ from llama_index.core.prompts.mixin import PromptDictType, PromptMixinType
 
 from grounding_guard import Guard, Report
 
+from ._events import dispatch_report
+
 __all__ = ["GroundingEvaluationResult", "GroundingEvaluator"]
 
 
@@ -89,6 +91,7 @@ def _contexts(contexts: Any) -> Any:
 
 
 def _result(query: str | None, answer: str, contexts: Any, report: Report) -> EvaluationResult:
+    dispatch_report(report)
     texts = list(contexts.values()) if isinstance(contexts, Mapping) else list(contexts)
     return GroundingEvaluationResult(
         query=query,

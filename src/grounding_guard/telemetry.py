@@ -1,0 +1,544 @@
+"""OpenTelemetry for grounding-guard: every verdict in the team's tracing backend.
+
+When the application has set an OpenTelemetry tracer provider (``pip install
+"grounding-guard[otel]"`` brings ``opentelemetry-api``; the application brings the SDK and
+an exporter), ``Guard.check``/``acheck`` record a span ``grounding_guard.check`` and
+``Guard.stream``/``astream`` a span ``grounding_guard.stream``, with the report's totals
+and the guard's fingerprint as attributes, and one ``gen_ai.evaluation.result`` event per
+claim unit. Without ``opentelemetry`` installed, without a provider, or with
+``configure(enabled=False)`` nothing is recorded and nothing is imported: each check pays
+one look-up (``opentelemetry.trace`` in ``sys.modules``). This module imports nothing
+from OpenTelemetry itself; it uses the API module the application has already loaded.
+
+Text stays out by default. The answer, each unit's text and the reason messages (which
+quote figures, names and quotes of the answer and the evidence) are recorded only with
+``configure(record_text=True)``, or, while ``record_text`` is left at ``None``, when
+``OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT`` is set to ``true`` (or
+``span_only``, ``event_only``, ``span_and_event``): the switch OpenTelemetry's GenAI
+instrumentations use for message content (opentelemetry-python-contrib, "Use generic
+OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT", PR #2947).
+
+The span (attribute names, all under ``grounding_guard.``): ``mode``, ``citation_style``,
+``attribution``, ``units``, ``claims``, ``count.<status>`` for each of the six statuses,
+``coverage``, ``fail_on``, ``blocked``, ``is_clean``, ``evidence.count``,
+``unresolved_ids`` (when a cited id names no chunk), ``duration_ms`` (the check itself);
+the fingerprint: ``version``, ``judge.name``, ``judge.threshold``, ``judge.model`` and
+``judge.model_sha256`` (model judges: SHA-256 of the model file, computed once per file
+and process), ``threshold`` (the lexical one) and ``fingerprint``, a short hash of all
+of them and of every option that changes a verdict (so two runs with different judges,
+models, thresholds or options never share one); ``answer`` and ``text`` (the shipped
+text) only when text is recorded. A check that raises ends its span with the exception.
+
+The events follow the OpenTelemetry GenAI semantic conventions for evaluation results
+(``docs/gen-ai/gen-ai-events.md`` of open-telemetry/semantic-conventions, "Event:
+gen_ai.evaluation.result", added by PR #2563 and since moved to the
+semantic-conventions-genai repository; status Development): the event name MUST be
+``gen_ai.evaluation.result``, with ``gen_ai.evaluation.name`` (required),
+``gen_ai.evaluation.score.label`` and ``gen_ai.evaluation.score.value`` (conditionally
+required, "if applicable") and ``gen_ai.evaluation.explanation`` (recommended). The
+convention describes a log-based event "parented to the GenAI operation span being
+evaluated"; it is emitted here as a span event of the check's span, which is a child of
+the span current when the check ran (the LLM call or request being guarded), so trace
+backends show it in place. Values used:
+
+- ``gen_ai.evaluation.name``: :data:`EVALUATION_NAME` (``grounding_guard.grounding``);
+- ``gen_ai.evaluation.score.label``: the unit's status, one of ``contradicted``,
+  ``invalid``, ``placeholder``, ``grounded``, ``ungrounded`` (skipped units are no
+  claims and get no event), a low-cardinality set as the convention asks;
+- ``gen_ai.evaluation.score.value``: for a grounded unit the best score of the
+  evidence it rests on (``unit.support``; ``1.0`` when the judge gave none), ``0.0``
+  for contradicted, invalid or ungrounded; absent for a placeholder (an honest gap is no
+  score);
+- ``gen_ai.evaluation.explanation``: the reason codes (``value_mismatch;
+  unsupported_citation``; for a grounded unit "supported by 1, 2"), with their messages
+  when text is recorded;
+
+and the unit under ``grounding_guard.unit.``: ``start``/``end`` (character offsets into
+the answer), ``cited_ids`` (or, for a unit attributed to evidence, ``support_ids``) and
+``codes`` (both left out when empty), ``text`` (only when text is recorded). The
+fingerprint is the span's: the events sit inside it.
+
+Cost (``benchmarks/telemetry_overhead.py``): the SDK cleans every attribute of every
+event, so the events are most of it; ``configure(unit_events=False)`` keeps the span and
+its totals only.
+
+The span of a check is current while the check runs, so spans a judge opens (an LLM
+judge's own call) nest under it. A stream's span is recorded when its report is made,
+starting when the stream was created; it is not current in between (a generator cannot
+hold a context across its yields), and a stream abandoned before its end records nothing.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import functools
+import os
+import sys
+import threading
+import time
+import weakref
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import fields, is_dataclass
+from typing import TYPE_CHECKING, Any, Concatenate, NamedTuple, ParamSpec
+
+from grounding_guard.types import Report, Status, Unit
+
+if TYPE_CHECKING:
+    from grounding_guard.guard import Guard
+
+__all__ = [
+    "CHECK_SPAN",
+    "CONTENT_ENV",
+    "EVALUATION_EVENT",
+    "EVALUATION_NAME",
+    "KEEP",
+    "STREAM_SPAN",
+    "TelemetrySettings",
+    "configure",
+    "judge_fingerprint",
+    "record_stream",
+    "report_attributes",
+    "settings",
+    "traced",
+    "traced_async",
+    "unit_attributes",
+]
+
+#: The span of one ``check``/``acheck``.
+CHECK_SPAN = "grounding_guard.check"
+#: The span of one ``stream``/``astream``.
+STREAM_SPAN = "grounding_guard.stream"
+#: The GenAI semantic conventions' event for one evaluation result (one per claim unit).
+EVALUATION_EVENT = "gen_ai.evaluation.result"
+#: ``gen_ai.evaluation.name`` of those events.
+EVALUATION_NAME = "grounding_guard.grounding"
+#: OpenTelemetry's GenAI switch for recording message content (followed while
+#: ``record_text`` is ``None``).
+CONTENT_ENV = "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT"
+_CONTENT_ON = frozenset({"true", "1", "yes", "on", "span_only", "event_only", "span_and_event"})
+_FAILED_SCORE = frozenset({Status.CONTRADICTED, Status.INVALID, Status.UNGROUNDED})
+_SCOPE = "grounding_guard"
+
+P = ParamSpec("P")
+AttributeValue = str | bool | int | float | tuple[str, ...]
+
+
+class _Keep:
+    """The type of :data:`KEEP`."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "KEEP"
+
+
+#: ``configure``'s default for an option it should leave as it is.
+KEEP = _Keep()
+
+
+class TelemetrySettings(NamedTuple):
+    """What this process records (see :func:`configure`).
+
+    ``enabled``: record when a tracer provider is set (default ``True``).
+    ``record_text``: record the answer, unit texts and reason messages; ``None`` (the
+    default) follows :data:`CONTENT_ENV`. ``unit_events``: one evaluation event per claim
+    unit (default ``True``); ``False`` keeps the span and its totals only, for volumes
+    where the events' cost counts (``benchmarks/telemetry_overhead.py``).
+    ``tracer_provider``: an OpenTelemetry ``TracerProvider`` to use instead of the
+    global one (``None``: the global one).
+    """
+
+    enabled: bool = True
+    record_text: bool | None = None
+    unit_events: bool = True
+    tracer_provider: Any = None
+
+
+_SETTINGS = TelemetrySettings()
+_LOCK = threading.Lock()
+_TRACER: tuple[Any, Any] | None = None  # (provider, its grounding_guard tracer)
+#: The guard whose check span is open in this context: ``check`` runs an async judge
+#: through ``acheck``, which must not open a second span for the same call.
+_INSIDE: contextvars.ContextVar[object | None] = contextvars.ContextVar(
+    "grounding_guard_telemetry_inside", default=None
+)
+_FINGERPRINTS: weakref.WeakKeyDictionary[Any, dict[str, AttributeValue]] = (
+    weakref.WeakKeyDictionary()
+)
+_FILE_HASHES: dict[tuple[str, int, int], str] = {}
+
+
+def configure(
+    *,
+    enabled: bool | _Keep = KEEP,
+    record_text: bool | _Keep | None = KEEP,
+    unit_events: bool | _Keep = KEEP,
+    tracer_provider: Any = KEEP,
+) -> TelemetrySettings:
+    """Change what this process records; options not given keep their value.
+
+    ``record_text=True`` opts in to the answer, unit texts and reason messages on spans
+    and events (default ``None``: only when :data:`CONTENT_ENV` says so);
+    ``enabled=False`` records nothing even with a provider set; ``tracer_provider=``
+    uses that provider instead of the global one (``None`` goes back to the global).
+    Returns the new settings. Process-wide, like OpenTelemetry's own provider.
+    """
+    global _SETTINGS
+    changes: dict[str, Any] = {}
+    for name, value in (("enabled", enabled), ("unit_events", unit_events)):
+        if value is not KEEP:
+            if not isinstance(value, bool):
+                raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
+            changes[name] = value
+    if record_text is not KEEP:
+        if record_text is not None and not isinstance(record_text, bool):
+            raise TypeError(
+                f"record_text must be True, False or None, got {type(record_text).__name__}"
+            )
+        changes["record_text"] = record_text
+    if tracer_provider is not KEEP:
+        if tracer_provider is not None and not callable(
+            getattr(tracer_provider, "get_tracer", None)
+        ):
+            raise TypeError(
+                "tracer_provider must be an OpenTelemetry TracerProvider (with get_tracer), "
+                f"got {type(tracer_provider).__name__}"
+            )
+        changes["tracer_provider"] = tracer_provider
+    with _LOCK:
+        _SETTINGS = _SETTINGS._replace(**changes)
+        return _SETTINGS
+
+
+def settings() -> TelemetrySettings:
+    """The settings in force."""
+    return _SETTINGS
+
+
+def _record_text() -> bool:
+    chosen = _SETTINGS.record_text
+    if chosen is not None:
+        return chosen
+    return os.environ.get(CONTENT_ENV, "").strip().lower() in _CONTENT_ON
+
+
+def _tracer() -> Any:
+    """The tracer to record with, or ``None`` when nothing is to be recorded.
+
+    Without an explicit provider this looks OpenTelemetry up in ``sys.modules`` only: an
+    application that set a provider has imported ``opentelemetry.trace``, so when it is
+    not there, there is no provider and nothing is imported to find that out.
+    """
+    global _TRACER
+    current = _SETTINGS
+    if not current.enabled:
+        return None
+    provider = current.tracer_provider
+    if provider is None:
+        api = sys.modules.get("opentelemetry.trace")
+        if api is None:
+            return None
+        provider = api.get_tracer_provider()
+        if isinstance(provider, (api.ProxyTracerProvider, api.NoOpTracerProvider)):
+            return None  # no provider set: the API's stand-ins record nothing
+    cached = _TRACER
+    if cached is not None and cached[0] is provider:
+        return cached[1]
+    tracer = provider.get_tracer(_SCOPE, _version())
+    _TRACER = (provider, tracer)
+    return tracer
+
+
+def _version() -> str:
+    # the package is imported before any of its modules, so its version is there to read
+    return str(getattr(sys.modules.get("grounding_guard"), "__version__", "unknown"))
+
+
+# ---- the hooks -----------------------------------------------------------------------------
+
+
+def traced(
+    method: Callable[Concatenate[Guard, P], Report],
+) -> Callable[Concatenate[Guard, P], Report]:
+    """Decorate ``Guard.check``: run it inside a ``grounding_guard.check`` span when a
+    tracer is active, and record the report on it; otherwise just call it."""
+
+    @functools.wraps(method)
+    def check(guard: Guard, /, *args: P.args, **kwargs: P.kwargs) -> Report:
+        tracer = _tracer()
+        if tracer is None or _INSIDE.get() is guard:
+            return method(guard, *args, **kwargs)
+        token = _INSIDE.set(guard)
+        try:
+            with tracer.start_as_current_span(CHECK_SPAN) as span:
+                started = time.perf_counter_ns()
+                report = method(guard, *args, **kwargs)
+                _record(span, guard, report, time.perf_counter_ns() - started)
+                return report
+        finally:
+            _INSIDE.reset(token)
+
+    return check
+
+
+def traced_async(
+    method: Callable[Concatenate[Guard, P], Coroutine[Any, Any, Report]],
+) -> Callable[Concatenate[Guard, P], Coroutine[Any, Any, Report]]:
+    """:func:`traced` for ``Guard.acheck``."""
+
+    @functools.wraps(method)
+    async def acheck(guard: Guard, /, *args: P.args, **kwargs: P.kwargs) -> Report:
+        tracer = _tracer()
+        if tracer is None or _INSIDE.get() is guard:
+            return await method(guard, *args, **kwargs)
+        token = _INSIDE.set(guard)
+        try:
+            with tracer.start_as_current_span(CHECK_SPAN) as span:
+                started = time.perf_counter_ns()
+                report = await method(guard, *args, **kwargs)
+                _record(span, guard, report, time.perf_counter_ns() - started)
+                return report
+        finally:
+            _INSIDE.reset(token)
+
+    return acheck
+
+
+def record_stream(guard: Guard, report: Report, started: int) -> Report:
+    """Record the ``grounding_guard.stream`` span of a stream that began at ``started``
+    (``time.time_ns()``) and just made ``report``; returns ``report``."""
+    tracer = _tracer()
+    if tracer is None:
+        return report
+    try:
+        span = tracer.start_span(STREAM_SPAN, start_time=started)
+        try:
+            _record(span, guard, report, time.time_ns() - started)
+        finally:
+            span.end()
+    except Exception as error:  # telemetry never breaks a check
+        _log(error)
+    return report
+
+
+def _record(span: Any, guard: Guard, report: Report, duration_ns: int) -> None:
+    """Put the report on ``span``: its attributes and one evaluation event per claim.
+
+    Every attribute has its price (the SDK cleans each value of each event), so each
+    event carries what a unit needs and no more; the guard's fingerprint is on the span.
+    """
+    try:
+        if not span.is_recording():
+            return
+        text = _record_text()
+        attributes = report_attributes(report)
+        attributes.update(judge_fingerprint(guard))
+        attributes["grounding_guard.duration_ms"] = duration_ns / 1e6
+        if text:
+            attributes["grounding_guard.answer"] = report.answer
+            attributes["grounding_guard.text"] = report.text
+        span.set_attributes(attributes)
+        if not _SETTINGS.unit_events:
+            return
+        add_event = span.add_event
+        for unit in report.units:
+            if unit.status is not Status.SKIPPED:
+                add_event(EVALUATION_EVENT, unit_attributes(unit, record_text=text))
+    except Exception as error:  # telemetry never breaks a check
+        _log(error)
+
+
+def _log(error: Exception) -> None:
+    import logging
+
+    logging.getLogger(__name__).warning("grounding-guard telemetry failed: %r", error)
+
+
+# ---- attributes ----------------------------------------------------------------------------
+
+_COUNT_KEYS = {status: f"grounding_guard.count.{status.value}" for status in Status}
+_FAIL_ON: dict[frozenset[Status], tuple[str, ...]] = {}
+
+
+def _fail_on(statuses: frozenset[Status]) -> tuple[str, ...]:
+    found = _FAIL_ON.get(statuses)
+    if found is None:
+        found = _FAIL_ON[statuses] = tuple(sorted(Status(s).value for s in statuses))
+    return found
+
+
+def report_attributes(report: Report) -> dict[str, AttributeValue]:
+    """The report's totals as flat OpenTelemetry attributes (no text of the answer or the
+    evidence): what the check span carries, and what the framework adapters attach to
+    their runs. ``unresolved_ids`` only when some cited id names no chunk."""
+    counts = dict.fromkeys(Status, 0)
+    for unit in report.units:
+        counts[unit.status] += 1
+    claims = len(report.units) - counts[Status.SKIPPED]
+    attributes: dict[str, AttributeValue] = {
+        "grounding_guard.mode": str(report.mode),
+        "grounding_guard.citation_style": str(report.citation_style),
+        "grounding_guard.attribution": report.attribution,
+        "grounding_guard.units": len(report.units),
+        "grounding_guard.claims": claims,
+    }
+    for status, count in counts.items():
+        attributes[_COUNT_KEYS[status]] = count
+    attributes["grounding_guard.coverage"] = counts[Status.GROUNDED] / claims if claims else 1.0
+    attributes["grounding_guard.fail_on"] = _fail_on(report.fail_on)
+    attributes["grounding_guard.blocked"] = report.blocked
+    attributes["grounding_guard.is_clean"] = report.is_clean
+    attributes["grounding_guard.evidence.count"] = len(report.evidence)
+    unresolved = report.unresolved_ids
+    if unresolved:
+        attributes["grounding_guard.unresolved_ids"] = unresolved
+    return attributes
+
+
+def unit_attributes(unit: Unit, *, record_text: bool = False) -> dict[str, AttributeValue]:
+    """The ``gen_ai.evaluation.result`` attributes of one unit (see the module doc);
+    ``record_text`` adds the unit's text and the reasons' messages. Id and code lists are
+    left out when empty."""
+    status = unit.status
+    reasons = unit.reasons
+    attributes: dict[str, AttributeValue] = {
+        "gen_ai.evaluation.name": EVALUATION_NAME,
+        "gen_ai.evaluation.score.label": status.value,
+    }
+    score = _score(unit)
+    if score is not None:
+        attributes["gen_ai.evaluation.score.value"] = score
+    attributes["gen_ai.evaluation.explanation"] = _explanation(unit, record_text)
+    attributes["grounding_guard.unit.start"] = unit.span.start
+    attributes["grounding_guard.unit.end"] = unit.span.end
+    if unit.cited:
+        attributes["grounding_guard.unit.cited_ids"] = unit.cited
+    elif unit.support:
+        attributes["grounding_guard.unit.support_ids"] = tuple(s.evidence_id for s in unit.support)
+    if reasons:
+        attributes["grounding_guard.unit.codes"] = tuple(r.code for r in reasons)
+    if record_text:
+        attributes["grounding_guard.unit.text"] = unit.text
+    return attributes
+
+
+def _score(unit: Unit) -> float | None:
+    if unit.status is Status.GROUNDED:
+        scores = [s.score for s in unit.support if 0.0 <= s.score <= 1.0]
+        return float(max(scores)) if scores else 1.0
+    if unit.status in _FAILED_SCORE:
+        return 0.0
+    return None
+
+
+def _explanation(unit: Unit, record_text: bool) -> str:
+    if unit.reasons:
+        if record_text:
+            return "; ".join(
+                f"{r.code}: {r.message}" if r.message else r.code for r in unit.reasons
+            )
+        return "; ".join(unit.codes)
+    backing = unit.valid or tuple(s.evidence_id for s in unit.support)
+    if unit.status is Status.GROUNDED and backing:
+        return "supported by " + ", ".join(backing)
+    return unit.status.value
+
+
+# ---- the fingerprint -----------------------------------------------------------------------
+
+
+def judge_fingerprint(guard: Guard) -> dict[str, AttributeValue]:
+    """What tells two configurations apart: the package version, the judge (name,
+    threshold, model and its file's SHA-256), the lexical threshold, and ``fingerprint``,
+    a 16-hex-digit hash of those and of every engine option, the mode, ``fail_on`` and
+    ``min_coverage``. Computed once per guard (the model file once per process)."""
+    found = _FINGERPRINTS.get(guard)
+    if found is None:
+        found = _fingerprint(guard)
+        with _LOCK:
+            _FINGERPRINTS[guard] = found
+    return dict(found)
+
+
+def _fingerprint(guard: Guard) -> dict[str, AttributeValue]:
+    import hashlib
+    import json
+
+    judge = guard.judge
+    options = guard.engine_options
+    attributes: dict[str, AttributeValue] = {
+        "grounding_guard.version": _version(),
+        "grounding_guard.judge.name": str(getattr(judge, "name", None) or type(judge).__name__),
+    }
+    threshold = getattr(judge, "threshold", None)
+    if isinstance(threshold, (int, float)) and not isinstance(threshold, bool):
+        attributes["grounding_guard.judge.threshold"] = float(threshold)
+    files = getattr(judge, "files", None)
+    if files is None:
+        files = getattr(getattr(judge, "embedding", None), "files", None)
+    if files is not None:
+        attributes["grounding_guard.judge.model"] = str(getattr(files, "name", ""))
+        digest = _file_sha256(getattr(files, "model", None))
+        if digest is not None:
+            attributes["grounding_guard.judge.model_sha256"] = digest
+    attributes["grounding_guard.threshold"] = float(getattr(options, "threshold", 0.0))
+    described: dict[str, Any] = dict(attributes)
+    described["judge.type"] = f"{type(judge).__module__}.{type(judge).__qualname__}"
+    if is_dataclass(options):
+        for field in fields(options):
+            described[f"option.{field.name}"] = _stable(getattr(options, field.name))
+    described["mode"] = guard.mode
+    described["fail_on"] = sorted(Status(s).value for s in guard.fail_on)
+    described["min_coverage"] = guard.min_coverage
+    described["refusal"] = guard.refusal
+    canonical = json.dumps(described, sort_keys=True, default=str)
+    attributes["grounding_guard.fingerprint"] = hashlib.sha256(canonical.encode()).hexdigest()[:16]
+    return attributes
+
+
+def _stable(value: Any) -> Any:
+    """A rendering of an option that is equal across processes for equal settings."""
+    if value is None or isinstance(value, (str, bool, int, float)):
+        return value
+    pattern = getattr(value, "pattern", None)
+    if isinstance(pattern, str):
+        return {"pattern": pattern, "flags": int(getattr(value, "flags", 0))}
+    if isinstance(value, (list, tuple, frozenset, set)):
+        items = [_stable(v) for v in value]
+        return items if isinstance(value, (list, tuple)) else sorted(items, key=repr)
+    if isinstance(value, Mapping):
+        return {str(k): _stable(v) for k, v in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _stable(getattr(value, f.name)) for f in fields(value)}
+    qualname = getattr(value, "__qualname__", None)
+    if isinstance(qualname, str):  # a function or class: where it is defined
+        return f"{getattr(value, '__module__', '?')}.{qualname}"
+    kind = type(value)
+    name = getattr(value, "name", None)
+    return f"{kind.__module__}.{kind.__qualname__}" + (f":{name}" if name else "")
+
+
+def _file_sha256(path: Any) -> str | None:
+    """SHA-256 of the file at ``path``, once per (path, size, mtime) and process."""
+    import hashlib
+
+    if path is None:
+        return None
+    try:
+        where = os.fspath(path)
+        stat = os.stat(where)
+    except (OSError, TypeError):
+        return None
+    if not os.path.isfile(where):
+        return None
+    key = (where, stat.st_size, stat.st_mtime_ns)
+    digest = _FILE_HASHES.get(key)
+    if digest is None:
+        hasher = hashlib.sha256()
+        with open(where, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                hasher.update(block)
+        digest = hasher.hexdigest()
+        with _LOCK:
+            _FILE_HASHES[key] = digest
+    return digest

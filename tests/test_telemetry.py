@@ -1,0 +1,457 @@
+"""OpenTelemetry: the check and stream spans, one ``gen_ai.evaluation.result`` event per
+claim unit, no text unless asked, and nothing at all without a provider.
+
+The spans go to the SDK's in-memory exporter through ``telemetry.configure(
+tracer_provider=...)``, so the process-wide provider stays unset (it can be set only once)
+and the no-provider tests see the API's stand-in."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("opentelemetry.sdk")
+
+from opentelemetry import trace
+from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from opentelemetry.trace import StatusCode
+
+import grounding_guard as gg
+from grounding_guard import Judgement, Status, telemetry
+
+EVIDENCE = {
+    "e1": "Independent lab testing measured 14 hours of battery life on a full charge.",
+    "e2": "The product ships with a 90 day return window and a 1 year limited warranty.",
+    "e3": "The Treaty of Versailles was a peace treaty signed on 28 June 1919.",
+}
+ANSWER = (
+    "# Battery\n"
+    "Battery life reached 14 hours in independent lab testing [[cite:e1]].\n"
+    "Some reviewers claim the zorbulator drains battery overnight.\n"
+    "The warranty covers accidental damage for five years [[cite:e2]].\n"
+    "The Treaty of Versailles was signed in 1918 [[cite:e3]].\n"
+    "It was forged by Quenby Halloway [[cite:e9]].\n"
+    "We could not verify the exact refund processing time [citation needed].\n"
+)
+#: Words of the answer that no attribute may carry unless text is recorded.
+SECRETS = ("zorbulator", "Quenby", "1918", "Battery life reached")
+
+
+@pytest.fixture
+def exporter() -> Iterator[InMemorySpanExporter]:
+    memory = InMemorySpanExporter()
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(memory))
+    before = telemetry.settings()
+    telemetry.configure(tracer_provider=provider, record_text=None, enabled=True)
+    try:
+        yield memory
+    finally:
+        telemetry.configure(
+            tracer_provider=before.tracer_provider,
+            record_text=before.record_text,
+            enabled=before.enabled,
+            unit_events=before.unit_events,
+        )
+
+
+@pytest.fixture(autouse=True)
+def _no_content_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(telemetry.CONTENT_ENV, raising=False)
+
+
+def only_span(memory: InMemorySpanExporter, name: str = telemetry.CHECK_SPAN) -> ReadableSpan:
+    spans = [s for s in memory.get_finished_spans() if s.name.startswith("grounding_guard.")]
+    assert [s.name for s in spans] == [name]
+    return spans[0]
+
+
+def attributes(span: ReadableSpan) -> dict[str, Any]:
+    return dict(span.attributes or {})
+
+
+def all_values(span: ReadableSpan) -> list[str]:
+    """Every string that span and its events carry, flattened."""
+    out: list[str] = []
+    sources = [span.attributes or {}] + [e.attributes or {} for e in span.events]
+    for source in sources:
+        for value in source.values():
+            items = value if isinstance(value, tuple) else (value,)
+            out.extend(str(item) for item in items)
+    return out
+
+
+# ---- the span -------------------------------------------------------------------------------
+
+
+def test_check_records_one_span_with_the_report_totals(exporter: InMemorySpanExporter) -> None:
+    report = gg.Guard(mode="filter").check(ANSWER, EVIDENCE)
+    span = only_span(exporter)
+    got = attributes(span)
+    assert got["grounding_guard.mode"] == "filter"
+    assert got["grounding_guard.citation_style"] == report.citation_style == "cite"
+    assert got["grounding_guard.attribution"] is False
+    for status, count in report.counts.items():
+        assert got[f"grounding_guard.count.{status}"] == count
+    assert got["grounding_guard.units"] == len(report.units) == 7
+    assert got["grounding_guard.claims"] == len(report.claims) == 6
+    assert got["grounding_guard.coverage"] == pytest.approx(report.coverage)
+    assert got["grounding_guard.fail_on"] == ("contradicted", "invalid", "ungrounded")
+    assert got["grounding_guard.blocked"] is report.blocked is False
+    assert got["grounding_guard.is_clean"] is report.is_clean is False
+    assert got["grounding_guard.evidence.count"] == 3
+    assert got["grounding_guard.unresolved_ids"] == ("e9",)
+    assert got["grounding_guard.duration_ms"] > 0
+    assert got["grounding_guard.version"] == gg.__version__
+    assert got["grounding_guard.judge.name"] == "lexical"
+    assert got["grounding_guard.judge.threshold"] == got["grounding_guard.threshold"] == 0.6
+    assert len(str(got["grounding_guard.fingerprint"])) == 16
+    assert span.status.status_code is StatusCode.UNSET  # a failing answer is no error
+    assert span.end_time is not None and span.start_time is not None
+    assert span.end_time >= span.start_time
+
+
+def test_every_claim_unit_gets_an_evaluation_result_event(
+    exporter: InMemorySpanExporter,
+) -> None:
+    report = gg.check(ANSWER, EVIDENCE)
+    span = only_span(exporter)
+    claims = [u for u in report.units if u.status is not Status.SKIPPED]
+    assert [e.name for e in span.events] == [telemetry.EVALUATION_EVENT] * len(claims)
+    expected_scores = {
+        "grounded": None,  # the support's score, checked below
+        "ungrounded": 0.0,
+        "invalid": 0.0,
+        "contradicted": 0.0,
+    }
+    for event, unit in zip(span.events, claims, strict=True):
+        got = dict(event.attributes or {})
+        assert got["gen_ai.evaluation.name"] == "grounding_guard.grounding"
+        assert got["gen_ai.evaluation.score.label"] == unit.status.value
+        assert (got["grounding_guard.unit.start"], got["grounding_guard.unit.end"]) == (
+            unit.span.start,
+            unit.span.end,
+        )
+        assert got.get("grounding_guard.unit.cited_ids", ()) == unit.cited
+        assert got.get("grounding_guard.unit.codes", ()) == unit.codes
+        assert "grounding_guard.unit.support_ids" not in got  # cited: the ids say it
+        assert "grounding_guard.unit.text" not in got
+        if unit.status is Status.PLACEHOLDER:
+            assert "gen_ai.evaluation.score.value" not in got
+            assert got["gen_ai.evaluation.explanation"] == "placeholder"
+        elif unit.status is Status.GROUNDED:
+            assert 0.0 < got["gen_ai.evaluation.score.value"] <= 1.0
+            assert got["gen_ai.evaluation.explanation"] == "supported by e1"
+        else:
+            assert got["gen_ai.evaluation.score.value"] == expected_scores[unit.status.value]
+            assert got["gen_ai.evaluation.explanation"] == "; ".join(unit.codes)
+    labels = [dict(e.attributes or {})["gen_ai.evaluation.score.label"] for e in span.events]
+    assert labels == ["grounded", "ungrounded", "invalid", "contradicted", "invalid", "placeholder"]
+
+
+def test_an_attributed_unit_names_the_evidence_it_rests_on(
+    exporter: InMemorySpanExporter,
+) -> None:
+    report = gg.check(
+        "Lab testing measured 14 hours of battery life on a full charge.",
+        EVIDENCE,
+        citations="none",
+    )
+    (unit,) = report.units
+    assert unit.status is Status.GROUNDED and unit.support
+    (event,) = only_span(exporter).events
+    got = dict(event.attributes or {})
+    assert got["grounding_guard.unit.support_ids"] == ("e1",)
+    assert "grounding_guard.unit.cited_ids" not in got
+    assert got["gen_ai.evaluation.score.value"] == pytest.approx(unit.support[0].score)
+    assert got["gen_ai.evaluation.explanation"] == "; ".join(unit.codes) == "attributed"
+
+
+def test_unit_events_off_keeps_the_span_only(exporter: InMemorySpanExporter) -> None:
+    telemetry.configure(unit_events=False)
+    try:
+        report = gg.check(ANSWER, EVIDENCE)
+        span = only_span(exporter)
+        assert span.events == ()
+        assert attributes(span)["grounding_guard.count.invalid"] == report.counts["invalid"]
+    finally:
+        telemetry.configure(unit_events=True)
+
+
+def test_no_text_is_recorded_unless_asked(exporter: InMemorySpanExporter) -> None:
+    gg.check(ANSWER, EVIDENCE)
+    span = only_span(exporter)
+    values = " ".join(all_values(span))
+    for secret in SECRETS:
+        assert secret not in values
+    keys = set(attributes(span)) | {k for e in span.events for k in (e.attributes or {})}
+    assert (
+        not {"grounding_guard.answer", "grounding_guard.text", "grounding_guard.unit.text"} & keys
+    )
+
+
+def test_record_text_adds_the_answer_the_units_and_the_messages(
+    exporter: InMemorySpanExporter,
+) -> None:
+    telemetry.configure(record_text=True)
+    report = gg.Guard(mode="filter").check(ANSWER, EVIDENCE)
+    span = only_span(exporter)
+    got = attributes(span)
+    assert got["grounding_guard.answer"] == ANSWER
+    assert got["grounding_guard.text"] == report.text
+    claims = [u for u in report.units if u.status is not Status.SKIPPED]
+    for event, unit in zip(span.events, claims, strict=True):
+        assert dict(event.attributes or {})["grounding_guard.unit.text"] == unit.text
+    treaty = dict(span.events[3].attributes or {})
+    assert treaty["gen_ai.evaluation.explanation"].startswith(
+        "value_mismatch: 1918 in the answer, 1919 in the evidence"
+    )
+
+
+def test_the_genai_content_switch_opts_in_unless_configured(
+    exporter: InMemorySpanExporter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(telemetry.CONTENT_ENV, "true")
+    gg.check(ANSWER, EVIDENCE)
+    assert "grounding_guard.answer" in attributes(only_span(exporter))
+    exporter.clear()
+    telemetry.configure(record_text=False)  # an explicit choice wins
+    gg.check(ANSWER, EVIDENCE)
+    assert "grounding_guard.answer" not in attributes(only_span(exporter))
+
+
+def test_acheck_records_the_same_span(exporter: InMemorySpanExporter) -> None:
+    report = asyncio.run(gg.Guard().acheck(ANSWER, EVIDENCE))
+    span = only_span(exporter)
+    assert attributes(span)["grounding_guard.count.invalid"] == report.counts["invalid"]
+    assert len(span.events) == len(report.claims)
+
+
+def test_a_check_with_an_async_judge_records_one_span(exporter: InMemorySpanExporter) -> None:
+    async def judge(claim: str, evidence: str) -> bool:
+        return "14 hours" in evidence
+
+    report = gg.Guard(judge=judge).check(ANSWER, EVIDENCE)  # runs acheck inside
+    span = only_span(exporter)
+    assert attributes(span)["grounding_guard.judge.name"] == "judge"
+    assert len(span.events) == len(report.claims)
+
+
+def test_streams_record_a_stream_span(exporter: InMemorySpanExporter) -> None:
+    guard = gg.Guard()
+    chunks = [ANSWER[i : i + 17] for i in range(0, len(ANSWER), 17)]
+    events = list(guard.stream(chunks, EVIDENCE))
+    report = events[-1].report
+    assert report is not None
+    span = only_span(exporter, telemetry.STREAM_SPAN)
+    got = attributes(span)
+    assert got["grounding_guard.count.grounded"] == report.counts["grounded"]
+    assert len(span.events) == len(report.claims)
+    assert (
+        got["grounding_guard.fingerprint"]
+        == telemetry.judge_fingerprint(guard)["grounding_guard.fingerprint"]
+    )
+    exporter.clear()
+
+    async def collect() -> list[gg.StreamEvent]:
+        return [event async for event in guard.astream(chunks, EVIDENCE)]
+
+    assert asyncio.run(collect())[-1].report == report
+    assert len(only_span(exporter, telemetry.STREAM_SPAN).events) == len(report.claims)
+
+
+def test_a_blocked_stream_records_what_it_judged(exporter: InMemorySpanExporter) -> None:
+    events = list(gg.Guard(mode="block").stream([ANSWER], EVIDENCE))
+    report = events[-1].report
+    assert report is not None and report.blocked
+    got = attributes(only_span(exporter, telemetry.STREAM_SPAN))
+    assert got["grounding_guard.blocked"] is True
+    assert got["grounding_guard.count.ungrounded"] == 1
+
+
+def test_a_check_span_nests_under_the_current_span_and_holds_the_judges(
+    exporter: InMemorySpanExporter,
+) -> None:
+    provider = telemetry.settings().tracer_provider
+    tracer = provider.get_tracer("app")
+
+    def judge(claim: str, evidence: str) -> bool:
+        with tracer.start_as_current_span("llm-judge"):
+            return True
+
+    with tracer.start_as_current_span("request") as request:
+        gg.Guard(judge=judge).check("Battery life is 14 hours [1].", ["14 hours of battery"])
+    spans = {s.name: s for s in exporter.get_finished_spans()}
+    check_span = spans[telemetry.CHECK_SPAN]
+    assert check_span.parent is not None
+    assert check_span.parent.span_id == request.get_span_context().span_id
+    assert spans["llm-judge"].parent is not None
+    assert spans["llm-judge"].parent.span_id == check_span.context.span_id
+
+
+def test_a_failing_check_ends_its_span_with_the_error(exporter: InMemorySpanExporter) -> None:
+    def judge(claim: str, evidence: str) -> bool:
+        raise RuntimeError("judge down")
+
+    with pytest.raises(RuntimeError, match="judge down"):
+        gg.Guard(judge=judge).check("Battery life is 14 hours [1].", ["14 hours of battery"])
+    span = only_span(exporter)
+    assert span.status.status_code is StatusCode.ERROR
+    assert [e.name for e in span.events] == ["exception"]
+
+
+# ---- nothing without a provider -------------------------------------------------------------
+
+
+def test_without_a_provider_nothing_is_recorded_and_nothing_breaks() -> None:
+    assert telemetry.settings().tracer_provider is None
+    assert isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider)
+    memory = InMemorySpanExporter()
+    TracerProvider().add_span_processor(SimpleSpanProcessor(memory))  # not configured
+    report = gg.check(ANSWER, EVIDENCE)
+    assert list(gg.Guard().stream([ANSWER], EVIDENCE))[-1].report == report
+    assert memory.get_finished_spans() == ()
+
+
+def test_disabled_records_nothing_even_with_a_provider(exporter: InMemorySpanExporter) -> None:
+    telemetry.configure(enabled=False)
+    gg.check(ANSWER, EVIDENCE)
+    list(gg.Guard().stream([ANSWER], EVIDENCE))
+    assert exporter.get_finished_spans() == ()
+
+
+def test_without_opentelemetry_loaded_nothing_is_looked_up(
+    exporter: InMemorySpanExporter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    telemetry.configure(tracer_provider=None)
+    monkeypatch.delitem(sys.modules, "opentelemetry.trace")
+    assert gg.check(ANSWER, EVIDENCE).counts["grounded"] == 1
+    assert exporter.get_finished_spans() == ()
+
+
+@pytest.mark.parametrize("blocked", [False, True])
+def test_import_and_check_never_import_opentelemetry(blocked: bool) -> None:
+    """A check in a process without OpenTelemetry loaded imports none of it; with the
+    package missing altogether (``sys.modules[...] = None`` blocks its import) nothing
+    breaks either."""
+    block = "sys.modules['opentelemetry'] = None; " if blocked else ""
+    code = (
+        f"import sys; {block}import grounding_guard as gg; "
+        "r = gg.check('Battery life is 14 hours [1].', ['14 hours of battery']); "
+        "list(gg.Guard().stream(['Battery life is 14 hours [1].'], ['14 hours of battery'])); "
+        "print(r.counts['grounded'], sorted(m for m, v in sys.modules.items() if m.startswith('opentelemetry') and v))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["1", "[]"]
+
+
+def test_a_failure_inside_telemetry_never_breaks_the_check(
+    exporter: InMemorySpanExporter, caplog: pytest.LogCaptureFixture
+) -> None:
+    class Broken:
+        def is_recording(self) -> bool:
+            return True
+
+        def set_attributes(self, attributes: Any) -> None:
+            raise ValueError("exporter bug")
+
+        def end(self, end_time: int | None = None) -> None:
+            pass
+
+    class Tracer:
+        def start_span(self, name: str, start_time: int | None = None) -> Broken:
+            return Broken()
+
+    class Provider:
+        def get_tracer(self, name: str, version: str | None = None) -> Tracer:
+            return Tracer()
+
+    telemetry.configure(tracer_provider=Provider())
+    events = list(gg.Guard().stream([ANSWER], EVIDENCE))
+    assert events[-1].report is not None
+    assert "exporter bug" in caplog.text
+
+
+# ---- the fingerprint ------------------------------------------------------------------------
+
+
+def test_the_fingerprint_tells_configurations_apart() -> None:
+    def mark(guard: gg.Guard) -> object:
+        return telemetry.judge_fingerprint(guard)["grounding_guard.fingerprint"]
+
+    base = mark(gg.Guard())
+    assert mark(gg.Guard()) == base  # equal settings, equal fingerprint
+    assert mark(gg.Guard(threshold=0.7)) != base
+    assert mark(gg.Guard(term_checks=False)) != base
+    assert mark(gg.Guard(fail_on=["invalid"])) != base
+    assert mark(gg.Guard(judge=lambda claim, evidence: True)) != base
+
+
+def test_a_model_judge_is_fingerprinted_by_its_file(tmp_path: Path) -> None:
+    weights = tmp_path / "model.onnx"
+    weights.write_bytes(b"not really onnx" * 1000)
+
+    class Files:
+        name = "tiny-nli"
+        model = weights
+
+    class ModelJudge:
+        name = "model:tiny-nli"
+        threshold = 0.42
+        files = Files()
+
+        def judge(self, claim: Any, passages: Any) -> Judgement:
+            return Judgement("supported", 1.0)
+
+    got = telemetry.judge_fingerprint(gg.Guard(judge=ModelJudge()))
+    assert got["grounding_guard.judge.name"] == "model:tiny-nli"
+    assert got["grounding_guard.judge.threshold"] == 0.42
+    assert got["grounding_guard.judge.model"] == "tiny-nli"
+    assert (
+        got["grounding_guard.judge.model_sha256"]
+        == hashlib.sha256(weights.read_bytes()).hexdigest()
+    )
+
+
+def test_configure_checks_its_arguments() -> None:
+    with pytest.raises(TypeError, match="record_text"):
+        telemetry.configure(record_text="yes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="enabled"):
+        telemetry.configure(enabled=1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="unit_events"):
+        telemetry.configure(unit_events=None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="TracerProvider"):
+        telemetry.configure(tracer_provider=object())
+    assert telemetry.configure() == telemetry.settings()  # nothing given, nothing changed
+
+
+def test_the_overhead_benchmark_runs_and_reports_every_variant() -> None:
+    import importlib.util
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "telemetry_overhead.py"
+    spec = importlib.util.spec_from_file_location("grounding_guard_bench_telemetry", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    before = telemetry.settings()
+    result = module.measure(rounds=3, warmup=5)
+    assert telemetry.settings() == before  # the benchmark leaves the settings as they were
+    assert set(result["variants"]) == {
+        "bare",
+        "no provider",
+        "active",
+        "active + text",
+        "span only",
+    }
+    assert result["events"] == result["claims"] == 15
+    for row in result["variants"].values():
+        assert row["cpu_p50_ms"] > 0
