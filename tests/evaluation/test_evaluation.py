@@ -37,7 +37,7 @@ from grounding_guard.evaluation.evaluate import (
     sample,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _jsonl(path: Path, rows: list[dict[str, Any]]) -> Path:

@@ -40,7 +40,7 @@ from grounding_guard.judges.model.combined import (
 from grounding_guard.text.analysis import analyse
 from grounding_guard.types import Evidence, Span
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 EVIDENCE = {
     "bridge": "The Harlow Bridge opened to traffic in 1998 after four years of construction. "
