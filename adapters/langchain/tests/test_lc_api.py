@@ -15,7 +15,17 @@ import grounding_guard as gg
 
 def test_all_names_the_public_api() -> None:
     assert sorted(lgg.__all__) == sorted(
-        ["REPORT_KEY", "GroundingGuard", "GroundingOutputParser", "format_evidence", "to_evidence"]
+        [
+            "REPORT_KEY",
+            "GroundingGuard",
+            "GroundingOutputParser",
+            "format_evidence",
+            "format_tool_evidence",
+            "grounding_node",
+            "next_citation_id",
+            "to_evidence",
+            "tool_evidence",
+        ]
     )
     for name in lgg.__all__:
         assert getattr(lgg, name) is not None
