@@ -22,6 +22,10 @@ def test_all_names_the_public_api() -> None:
             "GroundingOutputParser",
             "format_evidence",
             "to_evidence",
+            "format_tool_evidence",
+            "grounding_node",
+            "next_citation_id",
+            "tool_evidence",
         ]
     )
     for name in lgg.__all__:

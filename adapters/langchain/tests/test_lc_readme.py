@@ -30,3 +30,8 @@ def test_readme_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
     reports = namespace["reports"]
     assert isinstance(reports, list)
     assert reports[-1].counts["invalid"] == 2
+    # the agent: filtered in the state, the refusal as the blocked agent's last update
+    state = namespace["state"]
+    assert isinstance(state, dict)
+    assert state["messages"][-1].content == FILTERED
+    assert 'model ["I can\'t answer that from the provided so"]' in out

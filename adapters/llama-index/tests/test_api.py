@@ -24,6 +24,8 @@ PUBLIC = {
     "CITATION_ID_KEY",
     "ERROR_KEY",
     "GROUNDING_KEY",
+    "GroundedAgent",
+    "GroundedAgentHandler",
     "GroundedQueryEngine",
     "GroundingEvaluationResult",
     "GroundingEvaluator",
@@ -32,6 +34,9 @@ PUBLIC = {
     "Report",
     "UngroundedAnswerError",
     "evidence_from_nodes",
+    "format_tool_evidence",
+    "next_citation_id",
+    "tool_results_evidence",
 }
 
 

@@ -9,6 +9,12 @@ retrieved, and flag, filter or block the claims they do not back, streaming incl
 
 from __future__ import annotations
 
+from langchain_grounding_guard._agent_evidence import (
+    format_tool_evidence,
+    next_citation_id,
+    tool_evidence,
+)
+from langchain_grounding_guard._agent_guard import grounding_node
 from langchain_grounding_guard._callbacks import REPORT_EVENT
 from langchain_grounding_guard._convert import format_evidence, to_evidence
 from langchain_grounding_guard._parser import GroundingOutputParser
@@ -21,5 +27,9 @@ __all__ = [
     "GroundingGuard",
     "GroundingOutputParser",
     "format_evidence",
+    "format_tool_evidence",
+    "grounding_node",
+    "next_citation_id",
     "to_evidence",
+    "tool_evidence",
 ]

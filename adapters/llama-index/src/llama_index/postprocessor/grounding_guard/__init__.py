@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from grounding_guard import Report, UngroundedAnswerError
 
+from ._agent_evidence import format_tool_evidence, next_citation_id, tool_results_evidence
 from ._events import GroundingReportEvent
 from ._nodes import CITATION_ID_KEY, evidence_from_nodes
 from ._responses import BLOCKED_KEY, ERROR_KEY, GROUNDING_KEY
+from .agent import GroundedAgent, GroundedAgentHandler
 from .evaluator import GroundingEvaluationResult, GroundingEvaluator
 from .postprocessor import GroundingPostprocessor
 from .query_engine import GroundedQueryEngine
@@ -27,6 +29,8 @@ __all__ = [
     "CITATION_ID_KEY",
     "ERROR_KEY",
     "GROUNDING_KEY",
+    "GroundedAgent",
+    "GroundedAgentHandler",
     "GroundedQueryEngine",
     "GroundingEvaluationResult",
     "GroundingEvaluator",
@@ -35,4 +39,7 @@ __all__ = [
     "Report",
     "UngroundedAnswerError",
     "evidence_from_nodes",
+    "format_tool_evidence",
+    "next_citation_id",
+    "tool_results_evidence",
 ]
