@@ -7,7 +7,7 @@ report of each case (compressed) so a failing case's diff can be printed.
 The corpus: the bundled example (``examples/``), the claims of the first 300 rows of the
 AttributionBench and WiCE dev sets (``../shared/data``; each checked by attribution,
 ``citations="none"``, and cited, the evidence joined into one chunk ``[1]`` that every
-claim unit cites) and 200 answers built by ``benchmarks/speed.py``'s generators.
+claim unit cites, as benchmarks/accuracy.py reads them) and 200 answers built by ``benchmarks/speed.py``'s generators.
 
 A change of verdicts that is meant (a new check, a fixed false alarm) regenerates the
 snapshot, after reviewing the diffs::
@@ -54,9 +54,7 @@ def _cases() -> Iterator[tuple[str, Any]]:
     from itertools import islice
 
     import grounding_guard as gg
-    from grounding_guard.citations import strip_markers
-    from grounding_guard.evaluation import read_rows
-    from grounding_guard.evaluation.evaluate import _cite_all
+    from grounding_guard.evaluation import GuardPredictor, read_rows
 
     answer = (ROOT / "examples" / "answer.md").read_text(encoding="utf-8")
     evidence = json.loads((ROOT / "examples" / "evidence.json").read_text(encoding="utf-8"))
@@ -68,20 +66,12 @@ def _cases() -> Iterator[tuple[str, Any]]:
             "the report snapshot needs the shared data sets (a copy of shared/ beside the "
             f"checkout); missing: {', '.join(missing)}"
         )
+    attributed = GuardPredictor("deterministic", term_checks=True)
+    cited = GuardPredictor("deterministic-cited", term_checks=True, cited=True)
     for name, path in SETS:
         for index, row in enumerate(islice(read_rows(path, name), ROWS)):
-            claim = strip_markers(row.claim, "numeric")
-            texts = list(row.evidence)
-            yield (
-                f"{name}/{index}/attribution",
-                lambda c=claim, t=texts: gg.check(c, t, citations="none"),
-            )
-            yield (
-                f"{name}/{index}/cited",
-                lambda c=claim, t=texts: gg.check(
-                    _cite_all(c, ["1"]), {"1": "\n\n".join(t)}, citations="numeric"
-                ),
-            )
+            yield f"{name}/{index}/attribution", lambda r=row: attributed.check(r)[0]
+            yield f"{name}/{index}/cited", lambda r=row: cited.check(r)[0]
 
     speed = _speed_module()
     for index in range(SPEED_ANSWERS):
