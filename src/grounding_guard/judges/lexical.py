@@ -36,22 +36,42 @@ class BestSentence:
 def best_sentence(claim: Claim, passages: Sequence[Passage]) -> BestSentence | None:
     """The sentence of ``passages`` sharing most content stems with ``claim`` (earlier
     passage and sentence win a tie); ``None`` when nothing is shared."""
-    content = claim.analysis.content
+    analysis = claim.analysis
+    key = (id(analysis), *map(id, passages))
+    hit = _RECENT.get(key)
+    if hit is not None and hit[0] is analysis:
+        return hit[2]
+    found = _best_sentence(analysis.content, passages)
+    if len(_RECENT) >= _RECENT_SIZE:
+        _RECENT.clear()
+    # the analysis and passages are kept alive with the answer, so their ids stay theirs
+    _RECENT[key] = (analysis, tuple(passages), found)
+    return found
+
+
+#: The last few best sentences, by the identity of the claim's analysis and the passages:
+#: the term checks ask again for the same clause against the same passage.
+_RECENT: dict[tuple[int, ...], tuple[Analysis, tuple[Passage, ...], BestSentence | None]] = {}
+_RECENT_SIZE = 64
+
+
+def _best_sentence(content: frozenset[str], passages: Sequence[Passage]) -> BestSentence | None:
     best: BestSentence | None = None
     best_size = 0
     for passage in passages:
         counts: dict[int, int] = {}
         postings = passage.postings
-        for stem in content:
+        for stem in content & passage.content:
             for sentence in postings.get(stem, ()):
                 counts[sentence] = counts.get(sentence, 0) + 1
         if not counts:
             continue
-        sentence = min(counts, key=lambda k: (-counts[k], k))
-        if counts[sentence] > best_size:
-            best_size = counts[sentence]
-            span, analysis = passage.sentences[sentence]
-            best = BestSentence(passage, span, analysis, content & analysis.content)
+        top = max(counts.values())
+        if top > best_size:
+            best_size = top
+            sentence = min(k for k, v in counts.items() if v == top)
+            span, found = passage.sentences[sentence]
+            best = BestSentence(passage, span, found, content & found.content)
     return best
 
 

@@ -233,6 +233,8 @@ def _read_names(clean: str) -> list[str]:
 def _opening_name(clean: str) -> tuple[str, ...]:
     """The first word of a text with no other capital, when it is a name ("Berlin
     hosted ...", :func:`is_proper_name`)."""
+    if clean.isascii() and not clean[:1].isupper():
+        return ()  # called when nothing after the first character is a capital
     first = clean.split(maxsplit=1)[0].strip(_STRIP) if clean.strip() else ""
     if first[:1].isupper() and first.replace("'", "").isalpha():
         lower = first.casefold()
@@ -244,15 +246,23 @@ def _opening_name(clean: str) -> tuple[str, ...]:
 def analyse(text: str) -> Analysis:
     """Read ``text`` into an :class:`Analysis`."""
     clean, where = _clean(text)
-    tokens = _read_tokens(clean)
-    lowered = [t.casefold() for t in tokens]
+    if where is None and clean.isascii():
+        # ASCII: lower-casing changes no token boundary and no number, so reading the
+        # lower-cased text gives the casefolded tokens in one pass
+        lowered = _read_tokens(clean.lower())
+        numbers = tuple(t for t in lowered if t[0].isdigit())
+    else:
+        tokens = _read_tokens(clean)
+        lowered = [t.casefold() for t in tokens]
+        numbers = tuple(t for t in tokens if t[0].isdigit())
     stem_list = tuple(map(_STEMS.__getitem__, lowered))
     stems = set(stem_list)
-    numbers = tuple(t for t in tokens if t[0].isdigit())
     number_keys = frozenset(map(number_key, numbers))
-    content = frozenset(
-        s for s in (stems - _NOT_CONTENT - set(numbers)) | number_keys if len(s) > 1 or s.isdigit()
-    )
+    bag = (stems - _NOT_CONTENT - set(numbers)) | number_keys
+    if bag and min(map(len, bag)) < 2:  # one-letter stems count only as numbers
+        content = frozenset(s for s in bag if len(s) > 1 or s.isdigit())
+    else:
+        content = frozenset(bag)
     direction_stems = stems & _DIRECTION_KEYS
     words = tuple(lowered)
     vocabulary = frozenset(lowered)
