@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 import grounding_guard as gg
+from grounding_guard.verdict import INFORMATIONAL
 
-# (pattern, claim, evidence, code that must be present, or None: none of CODES)
+# (pattern, claim, evidence, code that must be present, or None: none of CODES). An
+# informational code (a name merely missing) leaves the unit to support: grounded here.
 Row = tuple[str, str, str, str | None]
-CODES = {"name_not_in_evidence", "value_not_in_evidence", "value_mismatch"}
+CODES = {"name_not_in_evidence", "name_mismatch", "value_not_in_evidence", "value_mismatch"}
 
 ROWS: list[Row] = [
     # a given name whose surname the evidence states
@@ -23,19 +25,19 @@ ROWS: list[Row] = [
         "given-name-alone-is-still-checked",
         "The guard Kevin earns $87.9 million.",
         "The guard Smith earns $87.9 million.",
-        "name_not_in_evidence",
+        "name_mismatch",  # no full name to tie Kevin to Smith: another name in the slot
     ),
     (
         "attack-another-surname",
         "The guard Kevin Jones earns $87.9 million.",
         "The guard Durant earns $87.9 million.",
-        "name_not_in_evidence",
+        "name_mismatch",
     ),
     (
         "attack-adjective-is-no-given-name",
         "The Russian Navy held drills in the Baltic.",
         "The navy held drills in the Baltic.",
-        "name_not_in_evidence",
+        "name_not_in_evidence",  # reported; nothing names another navy: support decides
     ),
     # a name-number whose head and number the evidence states apart
     (
@@ -48,7 +50,7 @@ ROWS: list[Row] = [
         "attack-name-number-other-number",
         "The crew of Apollo 17 landed on the Moon.",
         "The crew of Apollo 11 landed on the Moon in 1969.",
-        "name_not_in_evidence",
+        "name_mismatch",  # the same head, another number, in the covering sentence
     ),
     # a yearless evidence date agreeing on month and day
     (
@@ -120,7 +122,7 @@ ROWS: list[Row] = [
         "latin-glued-name-still-a-name",
         "The model Q7 sold well in Ohio.",
         "The model Q5 sold well in Ohio.",
-        "name_not_in_evidence",
+        "name_not_in_evidence",  # no head word to align "Q7" with "Q5": only reported
     ),
 ]
 
@@ -137,6 +139,9 @@ def test_precision_patterns(claim: str, evidence: str, code: str | None) -> None
     if code is None:
         assert not CODES & set(unit.codes), unit.reasons
         assert unit.status is gg.Status.GROUNDED, unit.reasons
+    elif code in INFORMATIONAL:
+        assert code in unit.codes, unit.reasons
+        assert unit.status is gg.Status.GROUNDED, unit.reasons  # support decides
     else:
         assert code in unit.codes, unit.reasons
         assert unit.status is not gg.Status.GROUNDED
