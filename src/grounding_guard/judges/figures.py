@@ -318,6 +318,7 @@ def _swapped_name(
     if head is None:
         return None
     ignore = analyse(value.name).content
+    claimed = _evidence_form(claim.text)
     for unit, sentence in clause_units(claim, best):
         text = sentence.span.of(sentence.passage.evidence.text)
         for other in read_values_cached(text, locale, rules):
@@ -326,6 +327,7 @@ def _swapped_name(
                 or not other.name
                 or match_form(other.name) == match_form(value.name)
                 or _name_head(other.name) != head
+                or _name_pattern(other.name).search(claimed)  # the claim names it too
             ):
                 continue
             if not sentence_gate(unit, sentence, threshold, ignore):

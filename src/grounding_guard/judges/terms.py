@@ -406,15 +406,58 @@ def _index(analysis: Analysis, surface: str) -> int | None:
 
 def _name_run(analysis: Analysis, index: int) -> tuple[int, int]:
     """The first and last word of the run of names around word ``index`` ("Marie Curie",
-    "New York"); a possessive ends a run ("Berlin's mayor")."""
+    "New York"): names with only white space between them, so a list ("Paris, Rome") is
+    no run, and a possessive ends one ("Berlin's mayor")."""
     names = {n.casefold() for n in (*analysis.names, *_opening_name(analysis))}
     words = analysis.words
+
+    def joined(left: int) -> bool:  # words left and left + 1 form one name
+        if words[left] not in names or words[left + 1] not in names:
+            return False
+        gap = Span(_span_of(analysis, left, 0).end, _span_of(analysis, left + 1, 0).start)
+        return not words[left].endswith("'s") and not gap.of(analysis.text).strip()
+
     first = last = index
-    while first > 0 and words[first - 1] in names and not words[first - 1].endswith("'s"):
+    while first > 0 and joined(first - 1):
         first -= 1
-    while last + 1 < len(words) and words[last + 1] in names and not words[last].endswith("'s"):
+    while last + 1 < len(words) and joined(last):
         last += 1
     return first, last
+
+
+def _short_form(
+    mine: Analysis, run: tuple[int, int], theirs: Analysis, their_run: tuple[int, int]
+) -> bool:
+    """Whether two runs of names that share a word differ only in words with the same
+    first letter: "Aelred Kurtenbach" / "Al Kurtenbach", "Thomas Reed" / "Tom Reed" (a
+    short form or nickname of one person), not "Marie Curie" / "Pierre Curie"."""
+    ours = mine.words[run[0] : run[1] + 1]
+    others = theirs.words[their_run[0] : their_run[1] + 1]
+    if not set(ours) & set(others):
+        return False
+    left = [w for w in ours if w not in others]
+    right = [w for w in others if w not in ours]
+    return bool(left) and {w[0] for w in left} == {w[0] for w in right}
+
+
+def _same_neighbour(
+    mine: Analysis, run: tuple[int, int], theirs: Analysis, their_run: tuple[int, int]
+) -> bool:
+    """Whether the word right before or right after two runs of names is the same word
+    ("in Berlin" / "in Paris", "Acme acquired" / "Initech acquired"): the names sit in
+    the same grammatical slot, not in another clause ("praised in Boston" / "praised,
+    Jones said")."""
+    before = (
+        run[0] > 0
+        and their_run[0] > 0
+        and (mine.words[run[0] - 1] == theirs.words[their_run[0] - 1])
+    )
+    after = (
+        run[1] + 1 < len(mine.words)
+        and their_run[1] + 1 < len(theirs.words)
+        and mine.words[run[1] + 1] == theirs.words[their_run[1] + 1]
+    )
+    return before or after
 
 
 def _run_span(analysis: Analysis, run: tuple[int, int], origin: int) -> Span:
@@ -430,8 +473,9 @@ def _swapped(
     """``name_mismatch`` when an evidence sentence that otherwise covers the claim (or one
     of its clauses, :func:`clause_units`) puts another name in the slot of ``surface``:
     the words on each side agree (:func:`_aligned`, of the word or of the whole run of
-    names: "Pieter Voss founded" / "Marta Quell founded") and the claim never writes that
-    other name. Both are names of one shape (two acronyms, or two capitalised words that
+    names: "Pieter Voss founded" / "Marta Quell founded"), the word right next to the
+    run is the same on one side (:func:`_same_neighbour`), the claim never writes that
+    other name, and it is no short form of the same one (:func:`_short_form`). Both are names of one shape (two acronyms, or two capitalised words that
     are no common words), so "Berlin" / "Officials" or "Soviet" / "USSR" is no swap."""
     word = surface.casefold()
     acronym = surface.isupper()
@@ -457,6 +501,10 @@ def _swapped(
             if at is None:
                 continue
             their_run = _name_run(sentence.analysis, at)
+            if not _same_neighbour(unit.analysis, run, sentence.analysis, their_run):
+                continue
+            if _short_form(unit.analysis, run, sentence.analysis, their_run):
+                continue
             if not (
                 _aligned(unit.analysis, index, sentence.analysis, at)
                 or _aligned(
