@@ -327,27 +327,21 @@ def check_names(
         key = stem(lower)
         if any(lower in p.vocabulary or key in p.content for p in passages):
             continue
-        if (
-            (
-                not surface.isupper()
-                and is_common_word(lower)
-                and _common_capital(claim, surface, passages)
-            )
-            or _derived(key, passages)
-            or _spelled(claim, surface, passages)
-            or _joined(claim, surface, passages)
-            or _unaccented(lower, passages)
-            or _pertains(lower, passages)
-        ):
+        swapped: Reason | None = None
+        if surface in opening:  # checked for a swap only: look for one first (cheaper)
+            units = units if units is not None else _name_units(claim, passages)
+            swapped = _swapped(claim, surface, units, threshold)
+            if swapped is None:
+                continue
+        if _mentioned(claim, surface, passages):
             continue
-        if units is None:  # the sentences that could name someone else: read once
-            best = best_sentence(claim, passages)
-            units = clause_units(claim, best) if best is not None else []
-        swapped = _swapped(claim, surface, units, threshold)
+        if swapped is None:
+            units = units if units is not None else _name_units(claim, passages)
+            swapped = _swapped(claim, surface, units, threshold)
         if swapped is not None:
             if all(r.span != swapped.span for r in reasons):  # one reason per run
                 reasons.append(swapped)
-        elif surface not in opening and not _given_name(claim, surface, passages):
+        elif not _given_name(claim, surface, passages):
             reasons.append(
                 Reason(
                     "name_not_in_evidence",
@@ -356,6 +350,32 @@ def check_names(
                 )
             )
     return reasons
+
+
+def _mentioned(claim: Claim, surface: str, passages: Sequence[Passage]) -> bool:
+    """Whether the passages mention a name the claim writes in another form (see
+    :func:`check_names`), or it is a capitalised common word that names nothing alone."""
+    lower = _bare(surface).casefold()
+    key = stem(lower)
+    return (
+        (
+            not surface.isupper()
+            and is_common_word(lower)
+            and _common_capital(claim, surface, passages)
+        )
+        or _derived(key, passages)
+        or _spelled(claim, surface, passages)
+        or _joined(claim, surface, passages)
+        or _unaccented(lower, passages)
+        or _pertains(lower, passages)
+    )
+
+
+def _name_units(claim: Claim, passages: Sequence[Passage]) -> list[tuple[Claim, BestSentence]]:
+    """The claim and its clauses against their best sentences: where another name could
+    stand in a claimed name's slot (read once per claim, when a name is missing)."""
+    best = best_sentence(claim, passages)
+    return clause_units(claim, best) if best is not None else []
 
 
 def _bare(surface: str) -> str:
@@ -376,15 +396,22 @@ def _opening_name(analysis: Analysis) -> tuple[str, ...]:
     is checked for a swap only: alone, a capital that opens a sentence proves nothing."""
     if not analysis.words:
         return ()
-    match = _WORD.search(analysis.clean)
-    if match is None or match.group().casefold() != analysis.words[0]:
-        return ()
+    surface = _opening_word(analysis.clean, analysis.words[0])
+    return (surface,) if surface is not None and surface not in analysis.names else ()
+
+
+@lru_cache(maxsize=4096)
+def _opening_word(clean: str, first: str) -> str | None:
+    """:func:`_opening_name` for one text (whose first token is ``first``), memoised:
+    evidence sentences are asked again for every claim."""
+    match = _WORD.search(clean)
+    if match is None or match.group().casefold() != first:
+        return None
     surface = match.group()
     lower = _bare(surface).casefold()
     if (
         not surface[:1].isupper()
         or surface.isupper()
-        or surface in analysis.names
         or lower in STOPWORDS
         or lower in TITLES
         or lower in _NOT_NAMES
@@ -392,8 +419,8 @@ def _opening_name(analysis: Analysis) -> tuple[str, ...]:
         or is_common_word(lower)
         or is_common_word(stem(lower))
     ):
-        return ()
-    return (surface,)
+        return None
+    return surface
 
 
 def _index(analysis: Analysis, surface: str) -> int | None:
