@@ -1,6 +1,9 @@
 """Term checks: what word overlap misses. Each returns reasons, never a verdict.
 
-- ``name_not_in_evidence``: a name or acronym the cited evidence never mentions;
+- ``name_mismatch``: a name the cited evidence never mentions, where a sentence that
+  otherwise covers the claim puts another name in its slot ("Berlin" / "Paris");
+- ``name_not_in_evidence`` (informational): a name or acronym the cited evidence never
+  mentions, with no other name in its slot;
 - ``negation_mismatch``: a negation added or dropped against the best evidence sentence;
 - ``direction_mismatch``: a flipped direction or comparison (increase/decrease, more/less,
   higher/lower, before/after, faster/slower ...);
