@@ -158,7 +158,8 @@ def test_progress_reports_every_unit_in_order() -> None:
     [
         ("The battery lasts 14 hours [1].", gg.Status.GROUNDED),
         ("The battery lasts 20 hours [1].", gg.Status.CONTRADICTED),  # a veto path
-        ("Berlin hosted the summit in May [2].", gg.Status.INVALID),
+        ("Berlin hosted the summit in May [2].", gg.Status.CONTRADICTED),  # a swapped name
+        ("Paris hosted the summit in May, Reuters said [2].", gg.Status.GROUNDED),  # added name
     ],
 )
 def test_a_zero_threshold_is_valid_through_the_whole_check(

@@ -330,7 +330,7 @@ def test_judge_callable_and_cited_mode() -> None:
     assert calls
     cited = make_predictor("deterministic", cited=True)
     row = Row("The Osprey battery lasts 14 hours.", EVIDENCE, False, "not_supported")
-    assert "name_not_in_evidence" in cited(row).codes
+    assert "name_mismatch" in cited(row).codes  # Osprey where the evidence says Kestrel
     with pytest.raises(ValueError, match="unknown predictor"):
         make_predictor("nli")
     with pytest.raises(ValueError, match="no judge"):

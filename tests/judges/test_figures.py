@@ -2272,10 +2272,18 @@ def test_evidence_sentences_that_disagree_are_reported() -> None:
 def test_a_name_number_must_stand_in_the_evidence_and_never_pairs_across_names() -> None:
     answer = "Apollo 17 landed on the Moon in 1972 [1]."
     unit = check(answer, {"1": "Apollo 11 landed on the Moon in 1969."}).units[0]
-    assert unit.status is not Status.GROUNDED
-    assert "value_mismatch" not in unit.codes  # never shown as differing from Apollo 11
-    names = [r for r in unit.reasons if r.code == "name_not_in_evidence"]
-    assert any(r.span is not None and r.span.of(answer) == "Apollo 17" for r in names)
+    assert unit.status is Status.CONTRADICTED
+    assert "value_mismatch" not in unit.codes  # the year never pairs across names
+    # the same head with another number in the covering sentence: another mission
+    (swap,) = [r for r in unit.reasons if r.code == "name_mismatch"]
+    assert swap.span is not None and swap.span.of(answer) == "Apollo 17"
+    assert (
+        swap.evidence_span is not None
+        and swap.evidence_span.of("Apollo 11 landed on the Moon in 1969.") == "Apollo 11"
+    )
+    assert swap.message == "'Apollo 17' in the answer, 'Apollo 11' in the evidence"
+    alone = check("Apollo 17 landed on the Moon [1].", {"1": "The Moon was visited in 1969."})
+    assert "name_not_in_evidence" in alone.units[0].codes  # no other Apollo: informational
     same = check(
         "Apollo 11 landed on the Moon in 1970 [1].", {"1": "Apollo 11 landed on the Moon in 1969."}
     )

@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 import grounding_guard as gg
+from grounding_guard.verdict import INFORMATIONAL
 
-# (pattern, claim, evidence, code that must be present, or None: none of CODES)
+# (pattern, claim, evidence, code that must be present, or None: none of CODES). An
+# informational code (a name merely missing) leaves the unit to support: grounded here.
 Row = tuple[str, str, str, str | None]
-CODES = {"name_not_in_evidence", "value_not_in_evidence", "value_mismatch"}
+CODES = {"name_not_in_evidence", "name_mismatch", "value_not_in_evidence", "value_mismatch"}
 
 ROWS: list[Row] = [
     # a given name whose surname the evidence states
@@ -23,19 +25,19 @@ ROWS: list[Row] = [
         "given-name-alone-is-still-checked",
         "The guard Kevin earns $87.9 million.",
         "The guard Smith earns $87.9 million.",
-        "name_not_in_evidence",
+        "name_mismatch",  # no full name to tie Kevin to Smith: another name in the slot
     ),
     (
         "attack-another-surname",
         "The guard Kevin Jones earns $87.9 million.",
         "The guard Durant earns $87.9 million.",
-        "name_not_in_evidence",
+        "name_mismatch",
     ),
     (
         "attack-adjective-is-no-given-name",
         "The Russian Navy held drills in the Baltic.",
         "The navy held drills in the Baltic.",
-        "name_not_in_evidence",
+        "name_not_in_evidence",  # reported; nothing names another navy: support decides
     ),
     # a name-number whose head and number the evidence states apart
     (
@@ -48,7 +50,7 @@ ROWS: list[Row] = [
         "attack-name-number-other-number",
         "The crew of Apollo 17 landed on the Moon.",
         "The crew of Apollo 11 landed on the Moon in 1969.",
-        "name_not_in_evidence",
+        "name_mismatch",  # the same head, another number, in the covering sentence
     ),
     # a yearless evidence date agreeing on month and day
     (
@@ -120,7 +122,7 @@ ROWS: list[Row] = [
         "latin-glued-name-still-a-name",
         "The model Q7 sold well in Ohio.",
         "The model Q5 sold well in Ohio.",
-        "name_not_in_evidence",
+        "name_not_in_evidence",  # no head word to align "Q7" with "Q5": only reported
     ),
 ]
 
@@ -137,6 +139,9 @@ def test_precision_patterns(claim: str, evidence: str, code: str | None) -> None
     if code is None:
         assert not CODES & set(unit.codes), unit.reasons
         assert unit.status is gg.Status.GROUNDED, unit.reasons
+    elif code in INFORMATIONAL:
+        assert code in unit.codes, unit.reasons
+        assert unit.status is gg.Status.GROUNDED, unit.reasons  # support decides
     else:
         assert code in unit.codes, unit.reasons
         assert unit.status is not gg.Status.GROUNDED
@@ -208,3 +213,311 @@ def test_bounds_the_reader_sees(text: str, note: str | None) -> None:
     from grounding_guard.text.figures import read_values
 
     assert [v.note for v in read_values(text)] == [note]
+
+
+# ---- swapped names (name_mismatch) against names merely missing (informational) ----------
+
+# (pattern, claim, evidence, expected: ("name_mismatch", answer words, evidence words),
+# ("name_not_in_evidence", name, None): reported, support decides, or None: no name code)
+Swap = tuple[str, str, str, tuple[str, str, str | None] | None]
+SWAPS: list[Swap] = [
+    (
+        "city-swapped-at-sentence-start",
+        "Berlin hosted the summit.",
+        "Paris hosted the summit.",
+        ("name_mismatch", "Berlin", "Paris"),
+    ),
+    (
+        "city-swapped-other-way",
+        "Paris hosted the summit.",
+        "Berlin hosted the summit.",
+        ("name_mismatch", "Paris", "Berlin"),
+    ),
+    (
+        "state-swapped",
+        "Nevada passed the law.",
+        "Texas passed the law.",
+        ("name_mismatch", "Nevada", "Texas"),
+    ),
+    (
+        "state-swapped-other-way",
+        "Texas passed the law.",
+        "Nevada passed the law.",
+        ("name_mismatch", "Texas", "Nevada"),
+    ),
+    (
+        "given-name-swapped-same-surname",
+        "The prize went to Marie Curie.",
+        "The prize went to Pierre Curie.",
+        ("name_mismatch", "Marie Curie", "Pierre Curie"),
+    ),
+    (
+        "given-name-swapped-other-way",
+        "The prize went to Pierre Curie.",
+        "The prize went to Marie Curie.",
+        ("name_mismatch", "Pierre Curie", "Marie Curie"),
+    ),
+    (
+        "unlisted-company-swapped",
+        "Acme acquired Globex in 2020.",
+        "Initech acquired Globex in 2020.",
+        ("name_mismatch", "Acme", "Initech"),
+    ),
+    (
+        "unlisted-company-swapped-other-way",
+        "Initech acquired Globex in 2020.",
+        "Acme acquired Globex in 2020.",
+        ("name_mismatch", "Initech", "Acme"),
+    ),
+    (
+        "full-name-swapped",
+        "Pieter Voss founded the Quell Foundation in 2004.",
+        "Marta Quell founded the Quell Foundation in 2004.",
+        ("name_mismatch", "Pieter Voss", "Marta Quell"),
+    ),
+    (
+        "acronym-swapped",
+        "The FBI arrested the suspect.",
+        "The CIA arrested the suspect.",
+        ("name_mismatch", "FBI", "CIA"),
+    ),
+    (
+        "name-number-swapped",
+        "Apollo 11 landed on the Moon.",
+        "Apollo 17 landed on the Moon.",
+        ("name_mismatch", "Apollo 11", "Apollo 17"),
+    ),
+    (
+        "name-number-swapped-other-way",
+        "Apollo 17 landed on the Moon.",
+        "Apollo 11 landed on the Moon.",
+        ("name_mismatch", "Apollo 17", "Apollo 11"),
+    ),
+    ("same-name-kept", "Paris hosted the summit.", "Paris hosted the summit.", None),
+    (
+        "given-name-of-the-stated-surname-kept",
+        "The prize went to Marie Curie.",
+        "The prize went to Curie.",
+        None,
+    ),
+    (
+        "added-name-with-nothing-against-it",
+        "Paris hosted the summit with Reuters.",
+        "Paris hosted the summit.",
+        ("name_not_in_evidence", "Reuters", None),
+    ),
+    (
+        "name-number-with-no-other-member",
+        "Apollo 11 landed on the Moon.",
+        "The Apollo crew landed on the Moon.",
+        ("name_not_in_evidence", "Apollo 11", None),
+    ),
+    # attacks
+    (
+        "attack-name-in-another-clause",
+        "The plan was praised in Boston.",
+        "The plan was praised, Jones said.",
+        ("name_not_in_evidence", "Boston", None),
+    ),
+    (
+        "attack-name-after-the-fact",
+        "Acme acquired Globex in 2020.",
+        "Globex was acquired in 2020, Reuters reported.",
+        None,  # "Acme" opens the sentence and no lexicon knows it: checked for swaps only
+    ),
+    (
+        "attack-list-reordered",
+        "Paris, Rome and Berlin hosted the summits.",
+        "Berlin, Paris and Rome hosted the summits.",
+        None,
+    ),
+    (
+        "attack-list-with-one-swapped",
+        "Paris, Rome and Berlin hosted the summits.",
+        "Paris, Madrid and Berlin hosted the summits.",
+        ("name_mismatch", "Rome", "Madrid"),  # a list is no run: "Paris, Rome" is not one name
+    ),
+    (
+        "attack-possessive-swapped",
+        "Berlin's mayor opened the summit.",
+        "Paris's mayor opened the summit.",
+        ("name_mismatch", "Berlin", "Paris"),
+    ),
+    (
+        "attack-possessive-against-of",
+        "Berlin's mayor opened the summit.",
+        "The mayor of Berlin opened the summit.",
+        None,
+    ),
+    (
+        "attack-demonym-swapped",
+        "A French team won the cup.",
+        "A German team won the cup.",
+        ("name_mismatch", "French", "German"),
+    ),
+    (
+        "attack-demonym-of-the-same-country",
+        "The French president visited Rome.",
+        "The president of France visited Rome.",
+        None,
+    ),
+    (
+        "attack-common-word-at-sentence-start",
+        "Berlin hosted the summit.",
+        "Officials hosted the summit.",
+        ("name_not_in_evidence", "Berlin", None),  # officials are no name
+    ),
+    (
+        "attack-participle-at-sentence-start",
+        "Founded in 1990, Acme makes tools.",
+        "Established in 1990, Acme makes tools.",
+        None,
+    ),
+    (
+        "attack-acronym-against-words",
+        "The USSR launched Sputnik.",
+        "The Soviet Union launched Sputnik.",
+        ("name_not_in_evidence", "USSR", None),  # two shapes: no swap, only reported
+    ),
+    (
+        "attack-short-form-of-the-same-person",
+        "The firm was founded by Thomas Reed.",
+        "The firm was founded by Tom Reed.",
+        None,  # same surname, given names with one initial: a short form, not a swap
+    ),
+    (
+        "attack-name-number-the-claim-also-names",
+        "The Ka-27 and Ka-31 helicopters fly at sea.",
+        "The Kamov Ka-31 helicopters fly at sea.",
+        ("name_not_in_evidence", "Ka-27", None),  # Ka-31 stands for itself, not for Ka-27
+    ),
+    (
+        "attack-title-is-no-name",
+        "Dr. Alvarez led the trial.",
+        "Dr. Chen led the trial.",
+        ("name_mismatch", "Alvarez", "Chen"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "expected"), [r[1:] for r in SWAPS], ids=[r[0] for r in SWAPS]
+)
+def test_swapped_names(
+    claim: str, evidence: str, expected: tuple[str, str, str | None] | None
+) -> None:
+    answer = f"{claim} [1]"
+    unit = gg.check(answer, {"1": evidence}).units[0]
+    names = [r for r in unit.reasons if r.code in ("name_mismatch", "name_not_in_evidence")]
+    if expected is None:
+        assert names == [], unit.reasons
+        assert unit.status is gg.Status.GROUNDED, unit.reasons
+        return
+    code, mine, theirs = expected
+    assert [r.code for r in names] == [code], unit.reasons
+    (reason,) = names
+    assert reason.span is not None and reason.span.of(answer) == mine
+    if code == "name_mismatch":
+        assert unit.status is gg.Status.CONTRADICTED
+        assert reason.evidence_id == "1" and reason.evidence_span is not None
+        assert reason.evidence_span.of(evidence) == theirs
+        assert reason.message == f"{mine!r} in the answer, {theirs!r} in the evidence"
+    else:
+        assert unit.status is gg.Status.GROUNDED  # informational: support decides
+        assert reason.message == f"{mine!r} is not mentioned in the cited evidence"
+
+
+# ---- quotes: a near-miss is a misquote, a quote with nothing close is unconfirmed ----------
+
+BUDGET = "The mayor said the budget was a bold step forward for the city."
+# (pattern, claim, evidence, code or None, the evidence stretch a misquote comes close to)
+QUOTES: list[tuple[str, str, str, str | None, str | None]] = [
+    ("verbatim-quote", 'She called it "a bold step forward" [1].', BUDGET, None, None),
+    (
+        "word-added-is-a-misquote",
+        'She called it "a bold new step forward" [1].',
+        BUDGET,
+        "quote_mismatch",
+        "a bold step forward",
+    ),
+    (
+        "word-changed-is-a-misquote",
+        'She called it "a bold leap forward" [1].',
+        BUDGET,
+        "quote_mismatch",
+        "a bold step forward",
+    ),
+    (
+        "word-dropped-is-a-misquote",
+        'She called it "a step forward for the city" [1].',
+        BUDGET,
+        "quote_mismatch",
+        "a bold step forward for the city",
+    ),
+    (
+        "other-letter-case-is-a-misquote",
+        'She called it "A Bold Step forward" [1].',
+        BUDGET,
+        "quote_mismatch",
+        "a bold step forward",
+    ),
+    (
+        "nothing-close-is-unconfirmed",
+        'She called it "a triumph of civic planning" [1].',
+        BUDGET,
+        "quote_unconfirmed",
+        None,
+    ),
+    (
+        "attack-words-out-of-order-are-not-close",
+        'She called it "forward step bold a" [1].',
+        BUDGET,
+        "quote_unconfirmed",
+        None,
+    ),
+    (
+        "attack-a-third-of-the-words-is-not-most",
+        'She called it "a bold plan to spur growth" [1].',
+        BUDGET,
+        "quote_unconfirmed",
+        None,
+    ),
+    (
+        "attack-words-spread-over-two-sentences",
+        'She called it "a bold step made for growth" [1].',
+        "The plan was a bold step. It was made for growth.",
+        "quote_unconfirmed",
+        None,
+    ),
+    (
+        "unspaced-script-character-changed",
+        "\u5831\u544a\u306f\u300c\u4e88\u7b97\u3092\u5927\u304d\u304f\u6e1b\u3089\u3059\u300d"
+        "\u3068\u8ff0\u3079\u305f [1]\u3002",
+        "\u6765\u5e74\u306f\u4e88\u7b97\u3092\u5927\u304d\u304f\u5897\u3084\u3059\u3002",
+        "quote_mismatch",
+        "\u4e88\u7b97\u3092\u5927\u304d\u304f\u5897\u3084\u3059",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence", "code", "close"),
+    [r[1:] for r in QUOTES],
+    ids=[r[0] for r in QUOTES],
+)
+def test_quote_kinds(claim: str, evidence: str, code: str | None, close: str | None) -> None:
+    unit = gg.check(claim, {"1": evidence}).units[0]
+    quoted = [r for r in unit.reasons if r.code.startswith("quote_")]
+    if code is None:
+        assert quoted == [], unit.reasons
+        return
+    assert [r.code for r in quoted] == [code], unit.reasons
+    (reason,) = quoted
+    if code == "quote_mismatch":
+        assert unit.status is gg.Status.INVALID  # a misquote fails the unit
+        assert reason.evidence_span is not None and reason.evidence_span.of(evidence) == close
+    else:
+        assert reason.evidence_span is None  # nothing close to point at
+        # informational: the unit stands as it would without the quotation marks
+        plain = gg.check(claim.replace('"', ""), {"1": evidence}).units[0]
+        assert unit.status is plain.status, (unit.reasons, plain.reasons)

@@ -243,7 +243,9 @@ QUOTE_ROWS: list[tuple[str, str, tuple[str, ...], list[str], str | None]] = [
         ["quote_mismatch"],
         None,
     ),
-    ("cuts a number", 'It uses "TLS 1" everywhere [1].', (GATEWAY,), ["quote_mismatch"], None),
+    # a quote whose words mostly stand nowhere in order in one sentence is only
+    # unconfirmed (informational): "TLS 1" has one of its two words in "TLS 1.3"
+    ("cuts a number", 'It uses "TLS 1" everywhere [1].', (GATEWAY,), ["quote_unconfirmed"], None),
     ("cuts a word", 'It "crypts all traffic" [1].', (GATEWAY,), ["quote_mismatch"], None),
     (
         "negated sentence (seed)",
@@ -320,7 +322,7 @@ QUOTE_ROWS: list[tuple[str, str, tuple[str, ...], list[str], str | None]] = [
         "stitched from two sentences",
         'It "supports IPv6 with TLS 1.3" [1].',
         ("It supports IPv6. It encrypts with TLS 1.3.",),
-        ["quote_mismatch"],
+        ["quote_unconfirmed"],  # half its words in either sentence: no majority in one
         None,
     ),
     (
@@ -334,7 +336,7 @@ QUOTE_ROWS: list[tuple[str, str, tuple[str, ...], list[str], str | None]] = [
         "ellipsis, parts out of order",
         'It "TLS 1.3 \u2026 encrypts all" [1].',
         (GATEWAY,),
-        ["quote_mismatch"],
+        ["quote_unconfirmed"],  # two of four words in order: not most
         None,
     ),
     (
@@ -380,7 +382,7 @@ QUOTE_ROWS: list[tuple[str, str, tuple[str, ...], list[str], str | None]] = [
         "apostrophes not quotes",
         "It doesn't support 'the new' things' list [1].",
         (GATEWAY,),
-        ["quote_mismatch"],
+        ["quote_unconfirmed"],
         None,
     ),
     (
@@ -415,7 +417,7 @@ QUOTE_ROWS: list[tuple[str, str, tuple[str, ...], list[str], str | None]] = [
         "two quotes, one wrong",
         'It "encrypts all traffic" and "supports IPv4 fully" [1].',
         (GATEWAY,),
-        ["quote_mismatch"],
+        ["quote_unconfirmed"],  # "supports ipv 4 fully": two of four words in order
         None,
     ),
 ]
@@ -459,8 +461,12 @@ def test_quote_mismatch_names_the_single_cited_passage_and_hints_at_case() -> No
     assert reasons[0].evidence_id == "1"
     assert "other letter case" in reasons[0].message
     several = check_quotes(_claim('It "encrypts no traffic" [1][2].'), _passages(GATEWAY, "x"))
-    assert several[0].evidence_id is None
+    assert several[0].evidence_id == "1"  # the passage the misquote comes close to
+    assert several[0].evidence_span is not None
+    assert several[0].evidence_span.of(GATEWAY) == "encrypts all traffic"
     assert "(1, 2)" in several[0].message
+    unconfirmed = check_quotes(_claim('It "rolls out slowly" [1][2].'), _passages(GATEWAY, "x"))
+    assert [(r.code, r.evidence_id) for r in unconfirmed] == [("quote_unconfirmed", None)]
 
 
 def test_quote_case_insensitive_option() -> None:

@@ -182,7 +182,7 @@ NAMES: list[Row] = [
         "first-word-city-swapped",
         "Berlin hosted the summit in 2019.",
         "Paris hosted the summit in 2019.",
-        "name_not_in_evidence",
+        "name_mismatch",  # another city in the same slot: a contradiction, not a gap
     ),
     (
         "first-word-city-kept",

@@ -33,13 +33,23 @@ SPLIT = {
 
 
 def test_attribution_veto_carries_its_code_chunk_and_real_overlap() -> None:
-    unit = _only("Acme opened a plant in Texas in 1990.", PLANT, citations="none")
+    # a missing name no longer vetoes (informational); a missing amount of money does
+    unit = _only("Acme opened a plant in Ohio in 1990 for $5 million.", PLANT, citations="none")
     assert unit.status is Status.UNGROUNDED
-    veto = next(r for r in unit.reasons if r.code == "name_not_in_evidence")
-    assert veto.span is not None and veto.span.of(unit.text) == "Texas"
+    veto = next(r for r in unit.reasons if r.code == "value_not_in_evidence")
+    assert veto.span is not None and veto.span.of(unit.text) == "$5 million"
     assert veto.evidence_id == "a"
     verdict = next(r for r in unit.reasons if r.code == "no_support")
-    assert "overlap 0.80" in verdict.message  # not 0.00: the words were there
+    assert "overlap 0.71" in verdict.message  # not 0.00: the words were there
+
+
+def test_attribution_name_swap_is_contradicted_with_both_spans() -> None:
+    unit = _only("Acme opened a plant in Texas in 1990.", PLANT, citations="none")
+    assert unit.status is Status.CONTRADICTED
+    (swap,) = unit.reasons
+    assert (swap.code, swap.evidence_id) == ("name_mismatch", "a")
+    assert swap.span is not None and swap.span.of(unit.text) == "Texas"
+    assert swap.evidence_span is not None and swap.evidence_span.of(PLANT["a"]) == "Ohio"
 
 
 def test_attribution_contradiction_reports_its_code() -> None:
@@ -58,19 +68,28 @@ def test_attribution_contradiction_reports_its_code() -> None:
             Status.GROUNDED,
             ("b",),
         ),
+        # a missing name is informational: the chunk that carries the words grounds
+        # the unit alone, whether or not another chunk names the place
         (
             "missing_name_found_in_another_chunk",
             "Acme opened a large assembly plant in Texas in 1990.",
             SPLIT,
             Status.GROUNDED,
-            ("a", "b"),
+            ("a",),
         ),
         (
             "missing_name_nowhere",
             "Acme opened a large assembly plant in Nevada in 1990.",
             SPLIT,
-            Status.UNGROUNDED,
-            (),
+            Status.GROUNDED,
+            ("a",),
+        ),
+        (
+            "missing_figure_found_in_another_chunk",
+            "Acme opened a large assembly plant in 1990 for $5 million.",
+            {**SPLIT, "b": "The Acme plant cost $5 million."},
+            Status.GROUNDED,
+            ("a", "b"),
         ),
         (
             "attack_join_cannot_hide_a_wrong_year",
@@ -344,11 +363,6 @@ def test_honest_gaps_and_framing(name: str, answer: str, status: Status, code: s
             "According to the sources, refunds are issued within 30 days of the return.",
             Status.CONTRADICTED,
         ),
-        (
-            "attack_named_person_is_no_lead_in",
-            "According to Smith, refunds are issued within 14 days of the return.",
-            Status.UNGROUNDED,
-        ),
     ],
 )
 def test_framing_prefix_is_cut_from_what_judges_read(
@@ -357,6 +371,17 @@ def test_framing_prefix_is_cut_from_what_judges_read(
     unit = check(answer, SHOP, citations="none").units[0]
     assert unit.status is status, (name, unit.codes)
     assert unit.span.of(answer) == answer  # the unit's span stays the sentence
+
+
+def test_attack_named_person_is_no_lead_in() -> None:
+    # "According to Smith" is not cut like "According to the sources": the name is
+    # judged. A name merely missing is informational now, so the evidence names
+    # someone else in its slot: cut, the claim would be grounded.
+    answer = "According to Smith, refunds are issued within 14 days of the return."
+    evidence = {"1": "According to Jones, refunds are issued within 14 days of the return."}
+    unit = check(answer, evidence, citations="none").units[0]
+    assert unit.status is Status.CONTRADICTED, unit.codes
+    assert [r.code for r in unit.reasons] == ["name_mismatch"]
 
 
 # ---- 5. end to end: a medical leaflet ------------------------------------------------------

@@ -48,6 +48,7 @@ REASON_OWNERS: Mapping[str, tuple[str, ...]] = {
     "unreadable_digits": (_ENGINE,),
     # term checks
     "name_not_in_evidence": (_TERMS, _FIGURES),
+    "name_mismatch": (_TERMS, _FIGURES),
     "negation_mismatch": (_TERMS,),
     "direction_mismatch": (_TERMS,),
     "antonym_mismatch": (_TERMS,),
@@ -57,6 +58,7 @@ REASON_OWNERS: Mapping[str, tuple[str, ...]] = {
     "evidence_disagrees": (_FIGURES,),
     "quote_mismatch": (_QUOTES,),
     "quote_drops_negation": (_QUOTES,),
+    "quote_unconfirmed": (_QUOTES,),
     # model judges
     "model_contradiction": (_MODEL,),
     "unverified": (_MODEL, _COMBINED),

@@ -29,7 +29,9 @@ than 20 hours" against "12 hours", "below 30 °C" against "below 25 °C"). Ordin
 decades, ratios and ambiguous dates are never compared: they neither fail a unit nor
 support it. A number that is part of a name ("Apollo 17",
 "ISO 9001", "INV-1") or a version is not a figure either, but it names something: it must
-stand in the cited evidence as written, else ``name_not_in_evidence``.
+stand in the cited evidence as written. When the covering sentence holds the same head
+with another number ("Apollo 11" against "Apollo 17") it is ``name_mismatch``, a
+contradiction; else ``name_not_in_evidence``, informational (support decides the unit).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from functools import lru_cache
 
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence
-from grounding_guard.judges.terms import sentence_gate
+from grounding_guard.judges.terms import clause_units, sentence_gate
 from grounding_guard.text.analysis import analyse
 from grounding_guard.text.figures import (
     GENERIC,
@@ -88,7 +90,7 @@ def check_values(
     if not found:
         return []
     names = [v for v in found if v.note in NAME_NOTES and v.name]
-    reasons = _check_names(claim, names, passages)
+    reasons = _check_names(claim, names, passages, best, threshold, locale, rules)
     compared = [v for v in found if v.comparable]
     if compared:
         heads = [_head_patterns(v.name) for v in names if v.name]
@@ -222,9 +224,8 @@ def _name_pattern(name: str) -> re.Pattern[str]:
 def _head_patterns(name: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     """(the head of a name, the whole name): "apollo" and "apollo 17"; None for a name
     without a head word ("3.11.2", "#3")."""
-    form = match_form(name)
-    head = re.sub(r"[\s\-#]*[^\s\-#]*$", "", form).strip(" -")
-    if len(head) < 2 or not head[0].isalpha():
+    head = _name_head(name)
+    if head is None:
         return None
     return _name_pattern(head), _name_pattern(name)
 
@@ -243,7 +244,19 @@ def _parts_stated(name: str, passages: Sequence[Passage]) -> bool:
     )
 
 
-def _check_names(claim: Claim, names: list[Value], passages: Sequence[Passage]) -> list[Reason]:
+def _check_names(
+    claim: Claim,
+    names: list[Value],
+    passages: Sequence[Passage],
+    best: BestSentence | None,
+    threshold: float,
+    locale: str | None,
+    rules: Preset,
+) -> list[Reason]:
+    """A name-number the passages do not hold: ``name_mismatch`` when a sentence that
+    otherwise covers the claim holds the same head with another number in its place
+    (:func:`_swapped_name`), else ``name_not_in_evidence`` (informational: alone, a
+    missing name proved too often harmless on the dev sets to fail a unit)."""
     reasons: list[Reason] = []
     seen: set[str] = set()
     for value in names:
@@ -256,6 +269,19 @@ def _check_names(claim: Claim, names: list[Value], passages: Sequence[Passage]) 
         if _parts_stated(value.name, passages):
             continue
         written = _written(claim.text, value.span)
+        swapped = _swapped_name(claim, value, best, threshold, locale, rules)
+        if swapped is not None:
+            ident, span, their = swapped
+            reasons.append(
+                Reason(
+                    "name_mismatch",
+                    f"{written!r} in the answer, {their!r} in the evidence",
+                    value.span.shift(claim.span.start),
+                    ident,
+                    span,
+                )
+            )
+            continue
         reasons.append(
             Reason(
                 "name_not_in_evidence",
@@ -264,6 +290,54 @@ def _check_names(claim: Claim, names: list[Value], passages: Sequence[Passage]) 
             )
         )
     return reasons
+
+
+def _name_head(name: str) -> str | None:
+    """The head of a name-number as compared ("apollo" of "Apollo 17"); None for a name
+    without a head word."""
+    form = match_form(name)
+    head = re.sub(r"[\s\-#]*[^\s\-#]*$", "", form).strip(" -")
+    return head if len(head) >= 2 and head[0].isalpha() else None
+
+
+def _swapped_name(
+    claim: Claim,
+    value: Value,
+    best: BestSentence | None,
+    threshold: float,
+    locale: str | None,
+    rules: Preset,
+) -> tuple[str, Span, str] | None:
+    """(evidence id, span, as written) of another name-number with the same head in the
+    claim's best sentence (or a clause's, :func:`clause_units`), when that sentence covers
+    the claim without the name's words: "Apollo 11" against "Apollo 17 landed ...". The
+    head fixes the slot: the same series, another member."""
+    if best is None or value.name is None:
+        return None
+    head = _name_head(value.name)
+    if head is None:
+        return None
+    ignore = analyse(value.name).content
+    claimed = _evidence_form(claim.text)
+    for unit, sentence in clause_units(claim, best):
+        text = sentence.span.of(sentence.passage.evidence.text)
+        for other in read_values_cached(text, locale, rules):
+            if (
+                other.note not in NAME_NOTES
+                or not other.name
+                or match_form(other.name) == match_form(value.name)
+                or _name_head(other.name) != head
+                or _name_pattern(other.name).search(claimed)  # the claim names it too
+            ):
+                continue
+            if not sentence_gate(unit, sentence, threshold, ignore):
+                continue
+            return (
+                sentence.passage.id,
+                other.span.shift(sentence.span.start),
+                _written(text, other.span),
+            )
+    return None
 
 
 # -- figures -------------------------------------------------------------------------------

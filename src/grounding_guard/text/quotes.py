@@ -38,6 +38,7 @@ __all__ = [
     "checkable_quote",
     "comparable_form",
     "find_quotes",
+    "in_order",
     "is_negation",
     "is_unspaced_script",
     "letter_pairs",
@@ -399,3 +400,25 @@ def sentence_of(sentences: Sequence[Span], start: int, end: int) -> Span:
     if first is None or last is None:
         return Span(start, end)
     return Span(min(first, start), max(last, end))
+
+
+def in_order(needle: Sequence[str], hay: Sequence[str]) -> tuple[int, int, int]:
+    """How many words of ``needle`` stand in ``hay`` in the same order (the longest
+    common subsequence), and the indexes in ``hay`` of the first and last of them
+    (``(0, -1, -1)`` when none does): how close a misquote comes to its source."""
+    if not needle or not hay:
+        return 0, -1, -1
+    # lengths[j]: the longest common subsequence of the needle so far and hay[:j], with
+    # where that subsequence starts and ends in hay
+    lengths = [(0, -1, -1)] * (len(hay) + 1)
+    for word in needle:
+        row = [(0, -1, -1)]
+        for j, other in enumerate(hay):
+            if word == other:
+                length, first, _ = lengths[j]
+                cell = (length + 1, first if length else j, j)
+            else:
+                cell = max(lengths[j + 1], row[j], key=lambda c: c[0])
+            row.append(cell)
+        lengths = row
+    return lengths[-1]
