@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh machine: venv, dev tools, the three framework adapters
-# with their frameworks, lint, types, the core tests, the adapter tests and the notebooks.
+# with their frameworks, lint, types, headless Chromium (installed when missing, for the HTML
+# report's browser test), the core tests, the adapter tests and the notebooks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}
@@ -19,6 +20,11 @@ echo "== mypy (strict: core and adapters)"
 # by package name: the LlamaIndex adapter lives in the llama_index namespace package
 .venv/bin/mypy --strict -p langchain_grounding_guard -p llama_index.postprocessor.grounding_guard \
   -p guardrails_grounding_guard
+echo "== chromium (the HTML report's browser test drives it headless)"
+if [ -z "${GG_CHROMIUM:-}" ] && ! command -v chromium >/dev/null; then
+  # Debian's package; CI runs as root
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null
+fi
 echo "== pytest (sockets disabled): core"
 .venv/bin/pytest
 for adapter in "${ADAPTERS[@]}"; do

@@ -6,8 +6,11 @@ segmenter and judges do.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import itertools
 import json
+import re
 from html.parser import HTMLParser
 from typing import Any
 
@@ -652,8 +655,8 @@ def test_html_escapes_everything() -> None:
         tags = set(_parse(html).tags)
         assert tags <= {
             "html", "head", "meta", "title", "style", "body", "main", "div", "header", "h1",
-            "h2", "p", "span", "section", "mark", "strong", "code", "q", "table", "thead",
-            "tbody", "tr", "th", "td", "ul", "li",
+            "h2", "h3", "p", "span", "section", "article", "mark", "strong", "code", "q", "a",
+            "table", "thead", "tbody", "tr", "th", "td", "ul", "li",
         }, tags  # fmt: skip
 
 
@@ -700,6 +703,151 @@ def test_html_survives_spans_outside_the_answer() -> None:
     unit = Unit(0, "A", Span(0, 1), Kind.CLAIM, Status.GROUNDED,
                 support=(Support("1", Span(50, 80), 0.3),))  # fmt: skip
     assert "evidence 1 (0.30)" in summary(_report("A", (unit,), evidence=(Evidence("1", "abc"),)))
+
+
+class _Page(HTMLParser):
+    """Collects every id and in-page link, the evidence panel's chunks (id, text) and its
+    highlights (classes, link, text), and the page's CSP and style."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: list[str] = []
+        self.hrefs: list[str] = []
+        self.chunks: list[list[str]] = []
+        self.highlights: list[tuple[str, str, list[str]]] = []
+        self.csp = ""
+        self.style: list[str] = []
+        self.where = ""  # "chunk-id", "chunk-text", "style" or ""
+        self.depth = 0  # of open elements inside the current chunk text
+        self.in_highlight = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = {k: v or "" for k, v in attrs}
+        classes = found.get("class", "").split()
+        if "id" in found:
+            self.ids.append(found["id"])
+        if "href" in found:
+            self.hrefs.append(found["href"])
+        if found.get("http-equiv") == "Content-Security-Policy":
+            self.csp = found["content"]
+        if tag == "style":
+            self.where = "style"
+        elif tag == "article" and "gg-evidence" in classes:
+            self.chunks.append(["", ""])
+        elif tag == "code" and self.chunks and self.chunks[-1] == ["", ""] and not self.where:
+            self.where = "chunk-id"
+        elif "gg-ev-text" in classes:
+            self.where, self.depth = "chunk-text", 0
+        elif self.where == "chunk-text":
+            self.depth += 1
+            if "gg-hl" in classes:
+                self.highlights.append((" ".join(classes), found.get("href", ""), []))
+                self.in_highlight = True
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.where == "chunk-text":
+            if self.depth == 0:
+                self.where = ""
+            else:
+                self.depth -= 1
+                self.in_highlight = False
+        elif self.where in ("chunk-id", "style"):
+            self.where = ""
+
+    def handle_data(self, data: str) -> None:
+        if self.where == "style":
+            self.style.append(data)
+        elif self.where == "chunk-id":
+            self.chunks[-1][0] += data
+        elif self.where == "chunk-text":
+            self.chunks[-1][1] += data
+            if self.in_highlight:
+                self.highlights[-1][2].append(data)
+
+
+def _page(html: str) -> _Page:
+    parser = _Page()
+    parser.feed(html)
+    parser.close()
+    return parser
+
+
+def _assert_links_resolve(page: _Page) -> None:
+    assert len(page.ids) == len(set(page.ids)), "ids are unique"
+    assert all(h.startswith("#") and h[1:] in page.ids for h in page.hrefs), page.hrefs
+
+
+@pytest.mark.parametrize("name", sorted(ALL_REPORTS))
+def test_html_lists_every_evidence_chunk_and_links_resolve(name: str) -> None:
+    report = ALL_REPORTS[name]()
+    for html in (to_html(report), to_html_fragment(report)):
+        page = _page(html)
+        assert page.chunks == [[e.id, e.text] for e in report.evidence]
+        _assert_links_resolve(page)
+    assert ("<h2>Evidence</h2>" in to_html(report)) == bool(report.evidence)
+
+
+def test_html_highlights_support_and_contradiction_in_the_evidence() -> None:
+    report = all_statuses()
+    html = to_html(report)
+    page = _page(html)
+    marks = dict(
+        re.findall(r'<mark class="gg-unit[^"]*" id="([^"]+)"[^>]*data-index="(\d+)"', html)
+    )
+    found = [(cls, marks[href[1:]], "".join(text)) for cls, href, text in page.highlights]
+    assert found == [
+        ("gg-hl gg-hl-support", "1", "Paris is the capital of France."),  # unit 1's support
+        ("gg-hl gg-hl-against", "3", "100 C"),  # the value unit 3 contradicts
+    ]
+    # the unit's tip and table row link back to the highlight
+    assert html.count('<a class="gg-ref" href="#') == 4
+    assert (
+        'title="value_mismatch in unit 3 (contradicted): 90 C where the evidence says 100 C"'
+        in html
+    )
+
+
+def test_html_overlapping_evidence_spans_keep_the_text_whole() -> None:
+    answer = "A [1]. B [1]. C [1]."
+    text = "0123456789 abcdefghij"
+    units = (
+        _unit(answer, 0, "A [1].", Status.GROUNDED, support=(Support("1", Span(0, 15), 0.9),)),
+        _unit(answer, 1, "B [1].", Status.CONTRADICTED,
+              reasons=(Reason("value_mismatch", "m", None, "1", Span(5, 12)),)),
+        _unit(answer, 2, "C [1].", Status.GROUNDED, support=(Support("1", Span(8, 8), 0.5),
+              Support("1", Span(18, 99), 0.4))),
+    )  # fmt: skip
+    report = _report(answer, units, evidence=(Evidence("1", text), Evidence("1", "dup")))
+    page = _page(to_html(report))
+    assert page.chunks == [["1", text], ["1", "dup"]]  # highlights go to the first "1"
+    _assert_links_resolve(page)
+    pieces = [(cls.removeprefix("gg-hl "), "".join(t)) for cls, _, t in page.highlights]
+    assert pieces == [
+        ("gg-hl-support", "01234"),
+        ("gg-hl-support gg-hl-against", "567"),
+        ("gg-hl-support gg-hl-against", "89 a"),  # the empty span at 8 cuts, changes nothing
+        ("gg-hl-support", "bcd"),
+        ("gg-hl-support", "hij"),  # clipped at the text's end
+    ]
+    assert to_html(report).count('class="gg-anchor"') == 4  # one per span, the empty one too
+
+
+def test_html_page_has_a_strict_csp_naming_its_own_style() -> None:
+    page = _page(to_html(all_statuses()))
+    directives = dict(d.strip().split(" ", 1) for d in page.csp.split(";"))
+    digest = base64.b64encode(hashlib.sha256("".join(page.style).encode()).digest()).decode()
+    assert directives == {
+        "default-src": "'none'",
+        "style-src": f"'sha256-{digest}'",
+        "base-uri": "'none'",
+        "form-action": "'none'",
+    }
+    assert "Content-Security-Policy" not in to_html_fragment(all_statuses())
+
+
+def test_html_ids_differ_between_reports() -> None:
+    ids = [set(_page(to_html_fragment(f())).ids) for f in (all_statuses, hostile, clean)]
+    assert not ids[0] & ids[1] and not ids[0] & ids[2]
 
 
 # ---- properties ------------------------------------------------------------------------
@@ -752,6 +900,9 @@ def test_any_report_renders_validly(report: Report) -> None:
     assert "".join(parsed.text) == report.answer
     assert len(parsed.marks) == len(report.units)
     assert not parsed.stack
+    page = _page(to_html(report))
+    assert page.chunks == [[e.id, e.text] for e in report.evidence]
+    _assert_links_resolve(page)
     line = summary_line(report)
     assert "\n" not in line
     assert summary(report).count("\n") >= len(report.units)
