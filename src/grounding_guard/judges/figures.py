@@ -195,7 +195,7 @@ def _partner_value(partner: Interval | Value) -> Value:
     return partner.value if isinstance(partner, Interval) else partner
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
 def _claim_values(text: str, locale: str | None, preset: Preset) -> tuple[Value, ...]:
     # small on purpose: a unit is re-checked a few times (attribution, strict citations),
     # never thousands of times

@@ -126,7 +126,7 @@ def _derived(key: str, passages: Sequence[Passage]) -> bool:
     return False
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
 def _word_positions(text: str) -> tuple[tuple[int, str], ...]:
     """(offset, word) of each word of ``text``, read once per text."""
     return tuple((m.start(), m.group()) for m in _WORD.finditer(text))
@@ -696,7 +696,7 @@ _CLAUSE_CUT = re.compile(
 _CLAUSE_CONTENT = 3
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=4096)
 def _clause_pieces(text: str) -> tuple[tuple[int, int, Analysis], ...]:
     """(start, end, analysis) of each clause of ``text``; none when it has one clause."""
     cuts = list(_CLAUSE_CUT.finditer(text))
