@@ -25,7 +25,6 @@ resolves:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
@@ -33,6 +32,7 @@ from langchain_core.documents import Document
 from langchain_core.messages import BaseMessage, HumanMessage, ToolMessage
 
 from grounding_guard import Evidence
+from grounding_guard.evidence.tool_results import ToolEvidence, numbered_blocks
 from langchain_grounding_guard._convert import DEFAULT_ID_KEY, DEFAULT_TEMPLATE, answer_text
 
 __all__ = [
@@ -43,7 +43,6 @@ __all__ = [
 ]
 
 #: A block marker at the start of a line: ``[1] text`` (the id: word characters, ``.:-``).
-_MARKER = re.compile(r"^\[([A-Za-z0-9][\w.:-]{0,39})\][ \t]+", re.MULTILINE)
 
 
 def run_messages(messages: Any) -> list[BaseMessage]:
@@ -65,7 +64,7 @@ def tool_evidence(
 ) -> list[Evidence]:
     """The evidence of the current run's tool results, with the ids the model was shown
     (see the module's rule). ``tools``: the names of the tools that count (``None``: all)."""
-    reader = _Reader()
+    reader = ToolEvidence()
     for message in run_messages(messages):
         if not isinstance(message, ToolMessage) or message.status == "error":
             continue
@@ -81,7 +80,7 @@ def tool_evidence(
         text = answer_text(message).strip()
         if not text:
             continue
-        blocks = _numbered_blocks(text)
+        blocks = numbered_blocks(text)
         if blocks is None:
             reader.add(None, text, {"tool": message.name or ""})
         else:
@@ -92,7 +91,7 @@ def tool_evidence(
 
 def next_citation_id(messages: Any, *, id_key: str | None = DEFAULT_ID_KEY) -> int:
     """The number the next tool result of this run starts at (1 when there is none yet)."""
-    reader = _Reader()
+    reader = ToolEvidence()
     for item in tool_evidence(messages, id_key=id_key):
         reader.note(item.id)
     return reader.next
@@ -147,33 +146,6 @@ def format_tool_evidence(
     return separator.join(rendered)
 
 
-class _Reader:
-    """Collects evidence items under the id rule: numbers continue, conflicts renumber."""
-
-    def __init__(self) -> None:
-        self.items: list[Evidence] = []
-        self.next = 1
-        self._texts: dict[str, str] = {}
-
-    def note(self, ident: str) -> None:
-        if ident.isdigit():
-            self.next = max(self.next, int(ident) + 1)
-
-    def add(self, ident: str | None, text: str, metadata: dict[str, Any]) -> None:
-        if ident is not None and ident in self._texts:
-            if self._texts[ident] == text:
-                return  # the same result read twice (a repeated search): once is enough
-            ident = None  # a different text under a taken id: a fresh number, fail closed
-        if ident is None:
-            ident = str(self.next)
-            while ident in self._texts:
-                self.next += 1
-                ident = str(self.next)
-        self._texts[ident] = text
-        self.note(ident)
-        self.items.append(Evidence(ident, text, metadata))
-
-
 def _messages_of(source: Any) -> list[BaseMessage]:
     if isinstance(source, Mapping):
         source = source.get("messages")
@@ -199,17 +171,3 @@ def _documents(artifact: Any) -> list[Document] | None:
     ):
         return list(artifact)
     return None
-
-
-def _numbered_blocks(text: str) -> list[tuple[str, str]] | None:
-    """``[id] text`` blocks when ``text`` starts with a marker, else ``None``."""
-    markers = list(_MARKER.finditer(text))
-    if not markers or markers[0].start() != 0:
-        return None
-    blocks: list[tuple[str, str]] = []
-    for index, marker in enumerate(markers):
-        end = markers[index + 1].start() if index + 1 < len(markers) else len(text)
-        block = text[marker.end() : end].strip()
-        if block:
-            blocks.append((marker.group(1), block))
-    return blocks

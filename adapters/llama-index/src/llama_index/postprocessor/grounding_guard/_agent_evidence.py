@@ -29,12 +29,12 @@ from typing import Any
 from llama_index.core.schema import NodeWithScore
 
 from grounding_guard import Evidence
+from grounding_guard.evidence.tool_results import ToolEvidence, numbered_blocks
 
 from ._nodes import node_text
 
 __all__ = ["format_tool_evidence", "next_citation_id", "tool_results_evidence"]
 
-_MARKER = re.compile(r"^\[([A-Za-z0-9][\w.:-]{0,39})\][ \t]+", re.MULTILINE)
 _SOURCE_LABEL = re.compile(r"\ASource \d+:\n")
 #: Where an agent's ``Context`` keeps the run's tool results (``BaseWorkflowAgent``).
 _RUN_RESULTS_KEY = "current_tool_calls"
@@ -43,7 +43,7 @@ _RUN_RESULTS_KEY = "current_tool_calls"
 def tool_results_evidence(results: Any, *, tools: Collection[str] | None = None) -> list[Evidence]:
     """The evidence of a run's tool results (``ToolCallResult`` events, or their
     ``ToolOutput``s), with the ids the model was shown (see the module's rule)."""
-    reader = _Reader()
+    reader = ToolEvidence()
     for result in _results(results):
         output = getattr(result, "tool_output", result)
         name = getattr(result, "tool_name", None) or getattr(output, "tool_name", "")
@@ -58,7 +58,7 @@ def tool_results_evidence(results: Any, *, tools: Collection[str] | None = None)
         text = str(getattr(output, "content", "") or "").strip()
         if not text:
             continue
-        blocks = _numbered_blocks(text)
+        blocks = numbered_blocks(text)
         if blocks is None:
             reader.add(None, text, {"tool": name})
         else:
@@ -73,7 +73,7 @@ async def next_citation_id(source: Any) -> int:
     store = getattr(source, "store", None)
     if store is not None:
         source = await store.get(_RUN_RESULTS_KEY, default=[])
-    reader = _Reader()
+    reader = ToolEvidence()
     for item in tool_results_evidence(source):
         reader.note(item.id)
     return reader.next
@@ -110,33 +110,6 @@ def format_tool_evidence(
     return separator.join(rendered)
 
 
-class _Reader:
-    """Collects evidence items under the id rule: numbers continue, conflicts renumber."""
-
-    def __init__(self) -> None:
-        self.items: list[Evidence] = []
-        self.next = 1
-        self._texts: dict[str, str] = {}
-
-    def note(self, ident: str) -> None:
-        if ident.isdigit():
-            self.next = max(self.next, int(ident) + 1)
-
-    def add(self, ident: str | None, text: str, metadata: dict[str, Any]) -> None:
-        if ident is not None and ident in self._texts:
-            if self._texts[ident] == text:
-                return
-            ident = None
-        if ident is None:
-            ident = str(self.next)
-            while ident in self._texts:
-                self.next += 1
-                ident = str(self.next)
-        self._texts[ident] = text
-        self.note(ident)
-        self.items.append(Evidence(ident, text, metadata))
-
-
 def _results(results: Any) -> list[Any]:
     if isinstance(results, (str, bytes)) or not isinstance(results, Sequence):
         raise TypeError(
@@ -158,16 +131,3 @@ def _nodes_of(raw: Any) -> list[NodeWithScore] | None:
     if getattr(raw, "source_nodes", None) is not None:
         return []  # a Response that retrieved nothing: no evidence, not its text
     return None
-
-
-def _numbered_blocks(text: str) -> list[tuple[str, str]] | None:
-    markers = list(_MARKER.finditer(text))
-    if not markers or markers[0].start() != 0:
-        return None
-    blocks: list[tuple[str, str]] = []
-    for index, marker in enumerate(markers):
-        end = markers[index + 1].start() if index + 1 < len(markers) else len(text)
-        block = text[marker.end() : end].strip()
-        if block:
-            blocks.append((marker.group(1), block))
-    return blocks
