@@ -827,6 +827,20 @@ def _span_of(analysis: Analysis, index: int, origin: int) -> Span:
     return analysis.locate_word(word, analysis.words[:index].count(word)).shift(origin)
 
 
+def _word_pair(
+    code: str, message: str, claim: Claim, index: int, best: BestSentence, at: int
+) -> Reason:
+    """A reason about word ``index`` of the claim and word ``at`` of its best sentence,
+    with both words located."""
+    return Reason(
+        code,
+        message,
+        _span_of(claim.analysis, index, claim.span.start),
+        best.passage.id,
+        _span_of(best.analysis, at, best.span.start),
+    )
+
+
 def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """Flipped directions, opposite words and permission against prohibition, for the
     claim and for each of its clauses (:func:`clause_units`); one reason per word."""
@@ -879,15 +893,8 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
         if not sentence_gate(claim, best, threshold, frozenset({claim.analysis.stems[index]})):
             continue
         their_word = best.analysis.words[opposite]
-        reasons.append(
-            Reason(
-                "direction_mismatch",
-                f"{word!r} in the claim, {their_word!r} in the evidence",
-                _span_of(claim.analysis, index, claim.span.start),
-                best.passage.id,
-                _span_of(best.analysis, opposite, best.span.start),
-            )
-        )
+        message = f"{word!r} in the claim, {their_word!r} in the evidence"
+        reasons.append(_word_pair("direction_mismatch", message, claim, index, best, opposite))
     return reasons
 
 
@@ -919,15 +926,8 @@ def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Re
         if at is None or not sentence_gate(claim, best, threshold, frozenset({word_stem})):
             continue
         word, their_word = mine.words[index], theirs.words[at]
-        reasons.append(
-            Reason(
-                "antonym_mismatch",
-                f"{word!r} in the claim, its opposite {their_word!r} in the evidence",
-                _span_of(mine, index, claim.span.start),
-                best.passage.id,
-                _span_of(theirs, at, best.span.start),
-            )
-        )
+        message = f"{word!r} in the claim, its opposite {their_word!r} in the evidence"
+        reasons.append(_word_pair("antonym_mismatch", message, claim, index, best, at))
     return reasons
 
 
@@ -992,15 +992,8 @@ def _permissions_of(claim: Claim, best: BestSentence, threshold: float) -> list[
                 continue
             word, their_word = claim.analysis.words[index], best.analysis.words[j]
             says = ("permits", "forbids") if granted else ("forbids", "permits")
-            return [
-                Reason(
-                    "antonym_mismatch",
-                    f"the claim {says[0]} ({word!r}) what the evidence {says[1]} ({their_word!r})",
-                    _span_of(claim.analysis, index, claim.span.start),
-                    best.passage.id,
-                    _span_of(best.analysis, j, best.span.start),
-                )
-            ]
+            message = f"the claim {says[0]} ({word!r}) what the evidence {says[1]} ({their_word!r})"
+            return [_word_pair("antonym_mismatch", message, claim, index, best, j)]
     return []
 
 
