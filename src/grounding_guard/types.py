@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, ClassVar
 
+from grounding_guard._slots import quick_init
+
 __all__ = [
     "FAILING_BY_DEFAULT",
     "Evidence",
@@ -60,6 +62,7 @@ class Kind(str, Enum):
         return self.value
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, order=True)
 class Span:
     """A half-open range ``[start, end)`` of Python string indices."""
@@ -79,6 +82,7 @@ class Span:
         return self.end - self.start
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Marker:
     """A citation marker found in the answer: where it is and the ids it names."""
@@ -88,6 +92,7 @@ class Marker:
     raw: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Reason:
     """One machine-readable explanation of a verdict, with where it was seen.
@@ -102,6 +107,7 @@ class Reason:
     evidence_span: Span | None = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Support:
     """The evidence a unit rests on: which chunk, which characters of it, how strongly."""
@@ -111,6 +117,7 @@ class Support:
     score: float
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Evidence:
     """One retrieved chunk: the id the model may cite, its text and free metadata."""
@@ -120,6 +127,7 @@ class Evidence:
     metadata: Mapping[str, Any] = field(default_factory=dict)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Judgement:
     """What one judge says about one claim against one piece of evidence.
@@ -153,6 +161,7 @@ class Judgement:
             raise JudgeError(f"Judgement.score must lie in [0, 1], got {self.score!r}")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Unit:
     """One claim unit of the answer with its verdict and everything that explains it."""

@@ -2,12 +2,12 @@
 
 Built from a mapping id -> text, a sequence of texts (ids are 1-based positions, the
 ``[N]`` convention), or a sequence of objects carrying an id, a text and metadata. Each
-chunk is read (analysed) at most once per map; the sentence index for attribution is
-built on first use.
+chunk is read lazily, at most once per map and only as deep as a check asks.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -42,7 +42,7 @@ class EvidenceMap:
         self.catalog: tuple[str, ...] = tuple(_id_text(i, "catalog id") for i in catalog)
         self._passages: dict[str, Passage] = {}
         self._lookups: dict[Any, tuple[dict[str, Evidence], frozenset[str]]] = {}
-        self._index: _SentenceIndex | None = None
+        self._offsets: list[int] | None = None
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -85,53 +85,62 @@ class EvidenceMap:
         return passage
 
     def candidates(self, claim: Claim, limit: int = 3) -> list[Passage]:
-        """The chunks most likely to support ``claim``, best first (for attribution)."""
-        if self._index is None:
-            index = _SentenceIndex([self.passage(item) for item in self.items])
-            with self._lock:
-                self._index = index
-        return self._index.search(claim, limit)
+        """The chunks most likely to support ``claim``, best first (for attribution).
 
-
-class _SentenceIndex:
-    """Inverted index from content stem to the sentences holding it, with IDF weights."""
-
-    def __init__(self, passages: list[Passage]) -> None:
-        self.passages = passages
+        Each chunk is ranked by its best sentence: the sum of the IDF weights (over every
+        sentence of the map) of the claim's content stems it holds. Only the chunks that
+        hold one of those stems are read sentence by sentence; the others count only by
+        their number of sentences.
+        """
+        stems = sorted(claim.analysis.content)  # sorted: float sums must not depend on
+        if not stems:  # the process's string hash seed
+            return []
+        passages = [self.passage(item) for item in self.items]
+        held = [not p.content.isdisjoint(stems) for p in passages]
+        if not any(held):
+            return []
+        offsets = self._sentence_offsets(passages)
+        total = max(offsets[-1], 1)
         postings: dict[str, list[int]] = {}
-        count = 0
-        self.owner: list[int] = []
         for number, passage in enumerate(passages):
-            for _, analysis in passage.sentences:
-                for stem in analysis.content:
-                    postings.setdefault(stem, []).append(count)
-                self.owner.append(number)
-                count += 1
-        total = max(count, 1)
-        self.postings = postings
-        self.idf = {s: math.log(1.0 + total / len(p)) for s, p in postings.items()}
-
-    def search(self, claim: Claim, limit: int) -> list[Passage]:
+            if not held[number]:
+                continue
+            first = offsets[number]
+            local = passage.postings
+            for stem in stems:
+                found = local.get(stem)
+                if found:
+                    postings.setdefault(stem, []).extend(first + n for n in found)
         scores: dict[int, float] = {}
-        # in sorted order: float sums must not depend on the process's string hash seed
-        for stem in sorted(claim.analysis.content):
-            posting = self.postings.get(stem)
+        for stem in stems:
+            posting = postings.get(stem)
             if posting is None:
                 continue
-            weight = self.idf[stem]
+            weight = math.log(1.0 + total / len(posting))
             for sentence in posting:
                 scores[sentence] = scores.get(sentence, 0.0) + weight
         ranked = sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
         chosen: list[Passage] = []
         seen: set[int] = set()
         for sentence, _score in ranked:
-            owner = self.owner[sentence]
+            owner = bisect.bisect_right(offsets, sentence) - 1
             if owner not in seen:
                 seen.add(owner)
-                chosen.append(self.passages[owner])
+                chosen.append(passages[owner])
                 if len(chosen) == limit:
                     break
         return chosen
+
+    def _sentence_offsets(self, passages: list[Passage]) -> list[int]:
+        """The number of the first sentence of each chunk in the whole map, then the
+        total: sentence numbers run on across chunks in the order given."""
+        offsets = self._offsets
+        if offsets is None:
+            offsets = [0]
+            for passage in passages:
+                offsets.append(offsets[-1] + len(passage.spans))
+            self._offsets = offsets
+        return offsets
 
 
 def _id_text(value: Any, what: str) -> str:

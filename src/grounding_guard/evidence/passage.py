@@ -1,18 +1,28 @@
 """The claim and passage shapes every judge reads: a unit as judges see it, and one chunk
-of evidence read once (its sentences, word bags and a stem -> sentences index)."""
+of evidence read lazily and once (its sentences, word bags and a stem -> sentences index).
+
+A chunk costs nothing until a check asks about it: a unit that cites one chunk never
+reads the other nineteen. What a check asks for decides how deep the read goes:
+sentence cuts, then each sentence's light bags (words and stems, the support judge's
+whole need), and a sentence's full :class:`~grounding_guard.text.analysis.Analysis`
+(names, negations, directions) only for the sentences a term check looks at.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import overload
 
-from grounding_guard.text.analysis import Analysis, analyse, sentence_spans, word_string
+from grounding_guard._slots import quick_init
+from grounding_guard.text.analysis import Analysis, Bags, analyse, read_bags, sentence_spans
 from grounding_guard.types import Evidence, Span
 
-__all__ = ["Claim", "Passage"]
+__all__ = ["Claim", "Passage", "SentenceAnalyses"]
 
 
-@dataclass(frozen=True)
+@quick_init
+@dataclass(frozen=True, slots=True)
 class Claim:
     """A unit as judges see it.
 
@@ -31,46 +41,166 @@ class Claim:
         return " ".join(self.text.split())
 
 
-@dataclass(frozen=True)
-class Passage:
-    """One piece of evidence, read once: its sentences (span + analysis of that
-    sentence's text), the bags of the whole chunk and a stem -> sentences index."""
+class SentenceAnalyses(Sequence[tuple[Span, Analysis]]):
+    """A passage's sentences as ``(span, analysis)`` pairs, each analysed on first access
+    (a term check reads one or two sentences of a chunk, rarely all of them)."""
 
-    evidence: Evidence
-    sentences: tuple[tuple[Span, Analysis], ...]
-    content: frozenset[str]
-    vocabulary: frozenset[str]
-    number_keys: frozenset[str]
-    word_text: str
-    postings: Mapping[str, tuple[int, ...]]
+    __slots__ = ("_analyses", "_passage")
+
+    def __init__(self, passage: Passage) -> None:
+        self._passage = passage
+        self._analyses: list[Analysis | None] = [None] * len(passage.spans)
+
+    def __len__(self) -> int:
+        return len(self._analyses)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Span, Analysis]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[tuple[Span, Analysis], ...]: ...
+
+    def __getitem__(
+        self, index: int | slice
+    ) -> tuple[Span, Analysis] | tuple[tuple[Span, Analysis], ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        span = self._passage.spans[index]  # raises IndexError as a tuple would
+        found = self._analyses[index]
+        if found is None:
+            found = self._analyses[index] = analyse(span.of(self._passage.evidence.text))
+        return span, found
+
+    def __iter__(self) -> Iterator[tuple[Span, Analysis]]:
+        for index in range(len(self._analyses)):
+            yield self[index]
+
+
+class Passage:
+    """One piece of evidence, read lazily and at most once per depth.
+
+    ``spans`` are its sentences; ``bags`` each sentence's light reading; ``sentences``
+    each sentence's span and full analysis (on access); ``content``, ``vocabulary``,
+    ``number_keys`` and ``word_text`` the whole chunk's bags; ``postings`` maps a content
+    stem to the sentences holding it. Every attribute is computed on first use and then
+    kept; a race between threads computes the same value twice, never a different one.
+    """
+
+    __slots__ = (
+        "_bags",
+        "_content",
+        "_number_keys",
+        "_postings",
+        "_sentences",
+        "_spans",
+        "_vocabulary",
+        "_word_text",
+        "evidence",
+    )
+
+    def __init__(self, evidence: Evidence) -> None:
+        self.evidence = evidence
+        self._spans: tuple[Span, ...] | None = None
+        self._bags: tuple[Bags, ...] | None = None
+        self._sentences: SentenceAnalyses | None = None
+        self._content: frozenset[str] | None = None
+        self._vocabulary: frozenset[str] | None = None
+        self._number_keys: frozenset[str] | None = None
+        self._word_text: str | None = None
+        self._postings: dict[str, tuple[int, ...]] | None = None
+
+    @classmethod
+    def read(cls, evidence: Evidence) -> Passage:
+        """The passage of ``evidence`` (nothing is read until asked)."""
+        return cls(evidence)
+
+    def __repr__(self) -> str:
+        return f"Passage(id={self.id!r}, chars={len(self.evidence.text)})"
 
     @property
     def id(self) -> str:
         """The evidence id."""
         return self.evidence.id
 
-    @classmethod
-    def read(cls, evidence: Evidence) -> Passage:
-        """Analyse ``evidence`` sentence by sentence."""
-        sentences = tuple(
-            (span, analyse(span.of(evidence.text))) for span in sentence_spans(evidence.text)
-        )
-        content: set[str] = set()
-        vocabulary: set[str] = set()
-        numbers: set[str] = set()
-        postings: dict[str, list[int]] = {}
-        for number, (_, analysis) in enumerate(sentences):
-            content |= analysis.content
-            vocabulary |= analysis.vocabulary
-            numbers |= analysis.number_keys
-            for stem in analysis.content:
-                postings.setdefault(stem, []).append(number)
-        return cls(
-            evidence,
-            sentences,
-            frozenset(content),
-            frozenset(vocabulary),
-            frozenset(numbers),
-            word_string(w for _, a in sentences for w in a.words),
-            {k: tuple(v) for k, v in postings.items()},
-        )
+    @property
+    def spans(self) -> tuple[Span, ...]:
+        """Where each sentence of the chunk lies."""
+        if self._spans is None:
+            self._spans = sentence_spans(self.evidence.text)
+        return self._spans
+
+    @property
+    def bags(self) -> tuple[Bags, ...]:
+        """Each sentence's light reading (words, stems, figures), in order."""
+        if self._bags is None:
+            text = self.evidence.text
+            self._bags = tuple(read_bags(span.of(text)) for span in self.spans)
+        return self._bags
+
+    @property
+    def sentences(self) -> SentenceAnalyses:
+        """Each sentence's span and full analysis, analysed when first read."""
+        if self._sentences is None:
+            self._sentences = SentenceAnalyses(self)
+        return self._sentences
+
+    def _read_whole(self) -> None:
+        """The whole chunk's bags in one pass when that equals the union of its
+        sentences' bags (ASCII text: every sentence cut falls on white space, so the
+        chunk's tokens are its sentences' tokens in order), else from the sentences."""
+        text = self.evidence.text
+        if self._bags is None and text.isascii():
+            whole = read_bags(text)
+            words = whole.words
+            self._content, self._vocabulary = whole.content, whole.vocabulary
+            self._number_keys = whole.number_keys
+        else:
+            bags = self.bags
+            words = tuple(w for b in bags for w in b.words)
+            self._content = frozenset().union(*(b.content for b in bags))
+            self._vocabulary = frozenset().union(*(b.vocabulary for b in bags))
+            self._number_keys = frozenset().union(*(b.number_keys for b in bags))
+        self._word_text = " " + " ".join(words) + " "
+
+    @property
+    def content(self) -> frozenset[str]:
+        """The content stems of the whole chunk."""
+        if self._content is None:
+            self._read_whole()
+            assert self._content is not None
+        return self._content
+
+    @property
+    def vocabulary(self) -> frozenset[str]:
+        """Every casefolded word of the chunk (and each possessive's owner)."""
+        if self._vocabulary is None:
+            self._read_whole()
+            assert self._vocabulary is not None
+        return self._vocabulary
+
+    @property
+    def number_keys(self) -> frozenset[str]:
+        """The values of the chunk's number tokens."""
+        if self._number_keys is None:
+            self._read_whole()
+            assert self._number_keys is not None
+        return self._number_keys
+
+    @property
+    def word_text(self) -> str:
+        """The chunk's words as one space-padded string (see ``word_string``)."""
+        if self._word_text is None:
+            self._read_whole()
+            assert self._word_text is not None
+        return self._word_text
+
+    @property
+    def postings(self) -> Mapping[str, tuple[int, ...]]:
+        """Content stem -> the numbers of the sentences that hold it, in order."""
+        if self._postings is None:
+            postings: dict[str, list[int]] = {}
+            for number, bags in enumerate(self.bags):
+                for stem in bags.content:
+                    postings.setdefault(stem, []).append(number)
+            self._postings = {k: tuple(v) for k, v in postings.items()}
+        return self._postings

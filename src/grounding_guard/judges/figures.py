@@ -416,11 +416,11 @@ def _sentence_values(passage: Passage, locale: str | None, preset: Preset) -> _S
             read_values_cached(a.text, locale, preset)
             if a.numbers or not a.vocabulary.isdisjoint(VALUE_WORDS)
             else ()
-            for _, a in passage.sentences
+            for a in passage.bags
         ]
         found = _Sentences(
             tuple(tuple(v for v in values if v.comparable) for values in read),
-            {span.start: number for number, (span, _) in enumerate(passage.sentences)},
+            {span.start: number for number, span in enumerate(passage.spans)},
             frozenset(
                 (_group(v), v.unit, v.value)
                 for values in read
@@ -657,7 +657,7 @@ def _check_figures(
         if len(near) > 1:
             if words is None:
                 words = frozenset(k for k in content if not k[0].isdigit())
-            fits = [len(words & p.sentences[n][1].content) for (p, n, _), _ in near]
+            fits = [len(words & p.bags[n].content) for (p, n, _), _ in near]
             order = sorted(range(len(near)), key=lambda i: -fits[i])  # stable: best first
             near = [near[i] for i in order]
             top = [ok for i, (_, ok) in zip(order, near, strict=True) if fits[i] == fits[order[0]]]
@@ -939,14 +939,14 @@ def _stated_elsewhere(
     Beckham ... 24 years old."): the partner is then another fact's figure, and the
     evidence bears the claim out where it names what the claim names."""
     own = _distances(claim.text, compared, [v.span for v in compared])[list(compared).index(value)]
-    distinctive = set(own) - passage.sentences[number][1].content
+    distinctive = set(own) - passage.bags[number].content
     if not distinctive:
         return False
     for other_passage, table in tables:
         for other_number, found in enumerate(table.values):
             if other_passage is passage and other_number == number:
                 continue
-            sentence = other_passage.sentences[other_number][1]
+            sentence = other_passage.bags[other_number]
             if distinctive.isdisjoint(sentence.content):
                 continue
             if names and _names_another(sentence.text, names):
@@ -1027,7 +1027,7 @@ def _evidence_span(value: Value, passage: Passage, number: int, partner: Value) 
         span = partner.year_span
     elif value.kind == "month" and partner.kind == "date" and partner.month_span is not None:
         span = partner.month_span
-    return span.shift(passage.sentences[number][0].start)
+    return span.shift(passage.spans[number].start)
 
 
 def _partner_text(value: Value, located: _Located) -> str:

@@ -11,18 +11,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from grounding_guard._slots import quick_init
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.text.analysis import Analysis, word_string
 from grounding_guard.text.quotes import is_unspaced_script, letter_pairs
 from grounding_guard.types import Judgement, Span
 
-__all__ = ["DEFAULT_THRESHOLD", "BestSentence", "LexicalJudge", "best_sentence", "coverage"]
+__all__ = [
+    "DEFAULT_THRESHOLD",
+    "BestSentence",
+    "LexicalJudge",
+    "best_sentence",
+    "coverage",
+    "supporting",
+]
 
 #: Share of a claim's content stems that must occur in its evidence (grounding-kit's 60%).
 DEFAULT_THRESHOLD = 0.6
 _MIN_CONTAINMENT_WORDS = 3
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BestSentence:
     """The evidence sentence that shares most content with a claim."""
@@ -97,6 +106,26 @@ def _unspaced_coverage(
         best = max(sum(pair in p.word_text for pair in pairs) / len(pairs) for p in passages)
         credit += best
     return credit / len(content)
+
+
+def supporting(claim: Claim, passages: Sequence[Passage], threshold: float) -> list[Passage]:
+    """The passages that :class:`LexicalJudge` would find support ``claim`` each on its
+    own: the same tests, with the claim's needle and content read once for all."""
+    words = claim.analysis.words
+    needle = word_string(words) if len(words) >= _MIN_CONTAINMENT_WORDS else None
+    content = claim.analysis.content
+    if not content and needle is None:
+        return []
+    if is_unspaced_script(claim.text):  # the letter-pair credit: the judge itself decides
+        judge = LexicalJudge(threshold)
+        return [p for p in passages if judge.judge(claim, (p,)).verdict == "supported"]
+    size = len(content)
+    return [
+        p
+        for p in passages
+        if (needle is not None and needle in p.word_text)
+        or (size and len(content & p.content) / size + 1e-9 >= threshold)
+    ]
 
 
 class LexicalJudge:

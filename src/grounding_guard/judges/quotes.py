@@ -173,7 +173,7 @@ class _Outcome:
 
 
 def _sentences(passage: Passage) -> tuple[Span, ...]:
-    return tuple(span for span, _ in passage.sentences)
+    return passage.spans
 
 
 def _judge_quote(
@@ -304,14 +304,14 @@ def _near_miss_unspaced(text: str, passages: Sequence[Passage]) -> _Near | None:
     pairs = set(letter_pairs(text))
     ranked: list[tuple[int, int, int]] = []  # (-shared pairs, passage, sentence)
     for number, passage in enumerate(passages):
-        for sentence, (span, _) in enumerate(passage.sentences):
+        for sentence, span in enumerate(passage.spans):
             shared = sum(pair in span.of(passage.evidence.text) for pair in pairs)
             if shared:
                 ranked.append((-shared, number, sentence))
     best: _Near | None = None
     for _, number, sentence in sorted(ranked)[:_NEAR_MISS_SENTENCES]:
         passage = passages[number]
-        span = passage.sentences[sentence][0]
+        span = passage.spans[sentence]
         where = [i for i in range(span.start, span.end) if passage.evidence.text[i].isalnum()]
         found, first, last = in_order(letters, [passage.evidence.text[i] for i in where])
         if found >= needed and (best is None or found > best.found):

@@ -21,7 +21,7 @@ from grounding_guard.citations import (
 from grounding_guard.evidence import EvidenceMap
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.figures import check_values
-from grounding_guard.judges.lexical import BestSentence, LexicalJudge, best_sentence
+from grounding_guard.judges.lexical import BestSentence, LexicalJudge, best_sentence, supporting
 from grounding_guard.judges.quotes import QUOTE_CODES, check_quotes, quote_support
 from grounding_guard.judges.terms import check_directions, check_names, check_negation
 from grounding_guard.text.analysis import analyse
@@ -491,6 +491,11 @@ def _supported_elsewhere(
     hint for the reader and never changes the status.
     """
     judge = LexicalJudge(options.threshold)
+    # the hint needs a chunk the lexical judge accepts: when no uncited chunk's bags carry
+    # the claim, no ranking of candidates can find one, and the index is never built
+    uncited = [emap.passage(item) for item in emap.items if item.id not in cited]
+    if not supporting(claim, uncited, options.threshold):
+        return None
     for passage in emap.candidates(claim, options.candidates):
         if passage.id in cited:
             continue

@@ -22,7 +22,16 @@ from grounding_guard.text.lexicon import (
 from grounding_guard.text.normalize import fold_digits, fold_punctuation, strip_invisibles_mapped
 from grounding_guard.types import Span
 
-__all__ = ["Analysis", "analyse", "context_stems", "number_key", "sentence_spans", "word_string"]
+__all__ = [
+    "Analysis",
+    "Bags",
+    "analyse",
+    "context_stems",
+    "number_key",
+    "read_bags",
+    "sentence_spans",
+    "word_string",
+]
 
 # words and numbers (inner separators keep dates, decimals and groupings whole)
 _TOKEN_RE = re.compile(r"\d+(?:[.,:/\-]\d+)*|[^\W\d_]+(?:'[^\W\d_]+)*")
@@ -243,39 +252,86 @@ def _opening_name(clean: str) -> tuple[str, ...]:
     return ()
 
 
-def analyse(text: str) -> Analysis:
-    """Read ``text`` into an :class:`Analysis`."""
+class Bags(NamedTuple):
+    """The light reading of a text: what the support judge and the indexes compare,
+    without the names, negations and directions of a full :class:`Analysis`."""
+
+    text: str
+    words: tuple[str, ...]
+    content: frozenset[str]
+    vocabulary: frozenset[str]
+    numbers: tuple[str, ...]
+    number_keys: frozenset[str]
+
+
+def _read(text: str) -> tuple[str, tuple[int, ...] | None, list[str], tuple[str, ...]]:
+    """The cleaned text, its map back, the casefolded tokens and the number tokens."""
     clean, where = _clean(text)
     if where is None and clean.isascii():
         # ASCII: lower-casing changes no token boundary and no number, so reading the
         # lower-cased text gives the casefolded tokens in one pass
         lowered = _read_tokens(clean.lower())
-        numbers = tuple(t for t in lowered if t[0].isdigit())
+        numbers = tuple(t for t in lowered if t[0].isdigit()) if _ASCII_DIGIT.search(clean) else ()
     else:
         tokens = _read_tokens(clean)
         lowered = [t.casefold() for t in tokens]
         numbers = tuple(t for t in tokens if t[0].isdigit())
-    stem_list = tuple(map(_STEMS.__getitem__, lowered))
-    stems = set(stem_list)
-    number_keys = frozenset(map(number_key, numbers))
-    bag = (stems - _NOT_CONTENT - set(numbers)) | number_keys
-    if bag and min(map(len, bag)) < 2:  # one-letter stems count only as numbers
-        content = frozenset(s for s in bag if len(s) > 1 or s.isdigit())
-    else:
-        content = frozenset(bag)
-    direction_stems = stems & _DIRECTION_KEYS
-    words = tuple(lowered)
+    return clean, where, lowered, numbers
+
+
+def _content(
+    stems: set[str], numbers: tuple[str, ...], number_keys: frozenset[str], ascii: bool
+) -> frozenset[str]:
+    """Content stems: no stop word, numbers by value, one-letter stems only as numbers."""
+    bag = (stems - _NOT_CONTENT - set(numbers)) | number_keys if numbers else stems - _NOT_CONTENT
+    if ascii:  # every one-character stem of an ASCII text is an ASCII character
+        return frozenset(bag - _ASCII_NOT_DIGITS)
+    if bag and min(map(len, bag)) < 2:
+        return frozenset(s for s in bag if len(s) > 1 or s.isdigit())
+    return frozenset(bag)
+
+
+def _vocabulary(clean: str, lowered: list[str]) -> frozenset[str]:
     vocabulary = frozenset(lowered)
     if "'" in clean:
         vocabulary |= {w[:-2] for w in lowered if w.endswith("'s")}
+    return vocabulary
+
+
+def read_bags(text: str) -> Bags:
+    """Read ``text`` into its :class:`Bags` (the same bags :func:`analyse` gives)."""
+    clean, _, lowered, numbers = _read(text)
+    number_keys = frozenset(map(number_key, numbers)) if numbers else _NO_KEYS
+    return Bags(
+        text,
+        tuple(lowered),
+        _content(set(map(_STEMS.__getitem__, lowered)), numbers, number_keys, text.isascii()),
+        _vocabulary(clean, lowered),
+        numbers,
+        number_keys,
+    )
+
+
+_NO_KEYS: frozenset[str] = frozenset()
+_ASCII_DIGIT = re.compile(r"[0-9]")
+_ASCII_NOT_DIGITS: frozenset[str] = frozenset(chr(c) for c in range(128) if not chr(c).isdigit())
+
+
+def analyse(text: str) -> Analysis:
+    """Read ``text`` into an :class:`Analysis`."""
+    clean, where, lowered, numbers = _read(text)
+    stem_list = tuple(map(_STEMS.__getitem__, lowered))
+    stems = set(stem_list)
+    number_keys = frozenset(map(number_key, numbers)) if numbers else _NO_KEYS
+    direction_stems = stems & _DIRECTION_KEYS
     return Analysis(
         text=text,
         clean=clean,
         where=where,
-        words=words,
+        words=tuple(lowered),
         stems=stem_list,
-        content=content,
-        vocabulary=vocabulary,
+        content=_content(stems, numbers, number_keys, text.isascii()),
+        vocabulary=_vocabulary(clean, lowered),
         numbers=numbers,
         number_keys=number_keys,
         negations=_count_negations(lowered),

@@ -15,7 +15,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from grounding_guard.evidence.passage import Passage
-from grounding_guard.text.analysis import analyse
+from grounding_guard.text.analysis import Analysis, analyse
 from grounding_guard.types import Span
 
 __all__ = ["Window", "answer_budget", "passage_windows", "select_windows", "spend"]
@@ -41,7 +41,7 @@ def passage_windows(
     """Every window of ``passage``: one starting at each sentence, growing over up to
     ``size`` sentences while it fits ``limit`` tokens; over-long sentences in pieces."""
     text = passage.evidence.text
-    sentences = passage.sentences
+    sentences: Sequence[tuple[Span, Analysis]] = passage.sentences
     if not sentences and text.strip():
         start = len(text) - len(text.lstrip())
         sentences = ((Span(start, len(text.rstrip())), analyse(text.strip())),)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
+from grounding_guard._slots import quick_init
 from grounding_guard.types import Span
 
 __all__ = ["KINDS", "NAME_NOTES", "DateValue", "Value", "ValueType"]
@@ -33,6 +34,7 @@ ValueType = Decimal | int | date | tuple[int, int] | tuple[None, int, int] | Non
 NAME_NOTES: frozenset[str] = frozenset({"name", "version"})
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Value:
     """One figure a text states.
