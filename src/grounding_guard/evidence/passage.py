@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from typing import overload
 
 from grounding_guard._slots import quick_init
-from grounding_guard.text.analysis import Analysis, Bags, analyse, read_bags, sentence_spans
+from grounding_guard.text.analysis import (
+    Analysis,
+    Bags,
+    analyse,
+    read_sentences,
+    sentence_spans,
+)
 from grounding_guard.types import Evidence, Span
 
 __all__ = ["Claim", "Passage", "SentenceAnalyses"]
@@ -107,7 +113,7 @@ class Passage:
         self._vocabulary: frozenset[str] | None = None
         self._number_keys: frozenset[str] | None = None
         self._word_text: str | None = None
-        self._postings: dict[str, tuple[int, ...]] | None = None
+        self._postings: dict[str, list[int]] | None = None
 
     @classmethod
     def read(cls, evidence: Evidence) -> Passage:
@@ -133,8 +139,7 @@ class Passage:
     def bags(self) -> tuple[Bags, ...]:
         """Each sentence's light reading (words, stems, figures), in order."""
         if self._bags is None:
-            text = self.evidence.text
-            self._bags = tuple(read_bags(span.of(text)) for span in self.spans)
+            self._bags = tuple(read_sentences(self.evidence.text, self.spans))
         return self._bags
 
     @property
@@ -145,22 +150,13 @@ class Passage:
         return self._sentences
 
     def _read_whole(self) -> None:
-        """The whole chunk's bags in one pass when that equals the union of its
-        sentences' bags (ASCII text: every sentence cut falls on white space, so the
-        chunk's tokens are its sentences' tokens in order), else from the sentences."""
-        text = self.evidence.text
-        if self._bags is None and text.isascii():
-            whole = read_bags(text)
-            words = whole.words
-            self._content, self._vocabulary = whole.content, whole.vocabulary
-            self._number_keys = whole.number_keys
-        else:
-            bags = self.bags
-            words = tuple(w for b in bags for w in b.words)
-            self._content = frozenset().union(*(b.content for b in bags))
-            self._vocabulary = frozenset().union(*(b.vocabulary for b in bags))
-            self._number_keys = frozenset().union(*(b.number_keys for b in bags))
-        self._word_text = " " + " ".join(words) + " "
+        """The whole chunk's bags: the union of its sentences' (each sentence is read
+        once, and the chunk's words are its sentences' words in order)."""
+        bags = self.bags
+        self._content = frozenset().union(*(b.content for b in bags))
+        self._vocabulary = frozenset().union(*(b.vocabulary for b in bags))
+        self._number_keys = frozenset().union(*(b.number_keys for b in bags))
+        self._word_text = " " + " ".join([w for b in bags for w in b.words]) + " "
 
     @property
     def content(self) -> frozenset[str]:
@@ -195,12 +191,12 @@ class Passage:
         return self._word_text
 
     @property
-    def postings(self) -> Mapping[str, tuple[int, ...]]:
+    def postings(self) -> Mapping[str, Sequence[int]]:
         """Content stem -> the numbers of the sentences that hold it, in order."""
         if self._postings is None:
             postings: dict[str, list[int]] = {}
             for number, bags in enumerate(self.bags):
                 for stem in bags.content:
                     postings.setdefault(stem, []).append(number)
-            self._postings = {k: tuple(v) for k, v in postings.items()}
+            self._postings = postings
         return self._postings

@@ -9,7 +9,7 @@ only when a reason needs them (:meth:`Analysis.locate`), which is rare.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from grounding_guard.text.lexicon import (
@@ -29,6 +29,7 @@ __all__ = [
     "context_stems",
     "number_key",
     "read_bags",
+    "read_sentences",
     "sentence_spans",
     "word_string",
 ]
@@ -312,6 +313,36 @@ def read_bags(text: str) -> Bags:
     )
 
 
+def read_sentences(text: str, spans: Sequence[Span]) -> list[Bags]:
+    """The :class:`Bags` of each span of ``text`` (as :func:`read_bags` gives them), with
+    the per-text work (case folding, the digit test) done once for the whole text."""
+    if not text.isascii():
+        return [read_bags(span.of(text)) for span in spans]
+    lowered_text = text.lower()
+    out: list[Bags] = []
+    stems = _STEMS.__getitem__
+    for span in spans:
+        start, end = span.start, span.end
+        piece = text[start:end]
+        lowered = _read_tokens(lowered_text[start:end])
+        if _ASCII_DIGIT.search(lowered_text, start, end):
+            numbers = tuple(t for t in lowered if t[0].isdigit())
+            number_keys = frozenset(map(number_key, numbers)) if numbers else _NO_KEYS
+        else:
+            numbers, number_keys = (), _NO_KEYS
+        out.append(
+            Bags(
+                piece,
+                tuple(lowered),
+                _content(set(map(stems, lowered)), numbers, number_keys, True),
+                _vocabulary(piece, lowered),
+                numbers,
+                number_keys,
+            )
+        )
+    return out
+
+
 _NO_KEYS: frozenset[str] = frozenset()
 _ASCII_DIGIT = re.compile(r"[0-9]")
 _ASCII_NOT_DIGITS: frozenset[str] = frozenset(chr(c) for c in range(128) if not chr(c).isdigit())
@@ -345,15 +376,21 @@ def analyse(text: str) -> Analysis:
     )
 
 
+# a stop (Latin, Devanagari or CJK) with its closing quotes and the space after it, or a
+# blank line; written to open with one character class, which lets the regex engine skip
+# to the next candidate character in C instead of trying three branches at every position
 _SENTENCE_END = re.compile(
-    r"[.!?\u0964]+[\"'\u201d\u2019)\]]*(?:[ \t]*\n|[ \t]+(?=[A-Z0-9\"'\u201c(\[]))"
-    r"|[\u3002\uff01\uff1f]+[\"'\u201d\u2019)\]\u300d]*"
-    r"|\n[ \t]*\n"
+    r"[.!?\u0964\u3002\uff01\uff1f\n]"
+    r"(?:(?<=[.!?\u0964])[.!?\u0964]*[\"'\u201d\u2019)\]]*"
+    r"(?:[ \t]*\n|[ \t]+(?=[A-Z0-9\"'\u201c(\[]))"
+    r"|(?<=[\u3002\uff01\uff1f])[\u3002\uff01\uff1f]*[\"'\u201d\u2019)\]\u300d]*"
+    r"|(?<=\n)[ \t]*\n)"
 )
 
 
 # a stop after a short capitalised abbreviation ("Jan.", "No.", "Vol.") with a figure next
 _ABBREVIATED = re.compile(r"(?<![^\W\d_])[A-Z][a-z]{0,3}\.[ \t]+(?=\d)")
+_STOP_BEFORE_DIGIT = re.compile(r"\.[ \t]+\d")  # what every abbreviation match holds
 
 
 def sentence_spans(text: str) -> tuple[Span, ...]:
@@ -364,20 +401,23 @@ def sentence_spans(text: str) -> tuple[Span, ...]:
     """
     spans: list[Span] = []
     start = 0
+    # an abbreviation inside a window is one in the whole text: none there, none to test
+    abbreviated = _STOP_BEFORE_DIGIT.search(text) is not None
     for match in _SENTENCE_END.finditer(text):
         end = match.end()
-        if _ABBREVIATED.search(text, max(0, match.start() - 6), match.end() + 1):
+        if abbreviated and _ABBREVIATED.search(text, max(0, match.start() - 6), end + 1):
             continue  # "Jan. 25, 2019", "No. 5": an abbreviation before a figure
         piece = text[start:end]
         stripped = piece.strip()
         if stripped:
-            offset = start + piece.index(stripped[0])
+            offset = start + len(piece) - len(piece.lstrip())
             spans.append(Span(offset, offset + len(stripped)))
         start = end
     tail = text[start:]
-    if tail.strip():
-        offset = start + tail.index(tail.strip()[0])
-        spans.append(Span(offset, offset + len(tail.strip())))
+    stripped = tail.strip()
+    if stripped:
+        offset = start + len(tail) - len(tail.lstrip())
+        spans.append(Span(offset, offset + len(stripped)))
     return tuple(spans)
 
 
