@@ -50,6 +50,28 @@ def test_import_pulls_no_framework_or_async_runtime() -> None:
     assert out.stdout.strip() == "[]"
 
 
+def test_import_defers_the_checking_machinery_until_a_name_needs_it() -> None:
+    """``import grounding_guard`` loads types and errors only; the first use of a lazily
+    exported name loads its module and keeps the name on the package."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, grounding_guard as gg; "
+        "before = 'grounding_guard.pipeline.engine' in sys.modules; "
+        "gg.check('A [1].', {'1': 'A.'}); "
+        "after = 'grounding_guard.pipeline.engine' in sys.modules; "
+        "print(before, after, 'check' in vars(gg), 'Guard' in dir(gg))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True", "True", "True"]
+
+
+def test_an_unknown_package_attribute_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no attribute 'Gaurd'"):
+        _ = gg.Gaurd  # type: ignore[attr-defined]
+
+
 def test_report_json_follows_the_shipped_schema() -> None:
     for mode in ("flag", "filter", "block"):
         report = gg.check(ANSWER, EVIDENCE, mode=mode, catalog=["1", "2", "3"])
