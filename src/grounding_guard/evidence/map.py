@@ -43,6 +43,8 @@ class EvidenceMap:
         self._passages: dict[str, Passage] = {}
         self._lookups: dict[Any, tuple[dict[str, Evidence], frozenset[str]]] = {}
         self._offsets: list[int] | None = None
+        self._every: list[Passage] | None = None
+        self._postings: dict[str, list[int]] = {}
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -88,33 +90,20 @@ class EvidenceMap:
         """The chunks most likely to support ``claim``, best first (for attribution).
 
         Each chunk is ranked by its best sentence: the sum of the IDF weights (over every
-        sentence of the map) of the claim's content stems it holds. Only the chunks that
-        hold one of those stems are read sentence by sentence; the others count only by
-        their number of sentences.
+        sentence of the map) of the claim's content stems it holds. The map-wide postings
+        are gathered per stem, for the stems claims ask about, and kept.
         """
         stems = sorted(claim.analysis.content)  # sorted: float sums must not depend on
         if not stems:  # the process's string hash seed
             return []
-        passages = [self.passage(item) for item in self.items]
-        held = [not p.content.isdisjoint(stems) for p in passages]
-        if not any(held):
-            return []
+        passages = self._all_passages()
         offsets = self._sentence_offsets(passages)
         total = max(offsets[-1], 1)
-        postings: dict[str, list[int]] = {}
-        for number, passage in enumerate(passages):
-            if not held[number]:
-                continue
-            first = offsets[number]
-            local = passage.postings
-            for stem in stems:
-                found = local.get(stem)
-                if found:
-                    postings.setdefault(stem, []).extend(first + n for n in found)
+        postings = {stem: self._posting(stem, passages, offsets) for stem in stems}
         scores: dict[int, float] = {}
         for stem in stems:
-            posting = postings.get(stem)
-            if posting is None:
+            posting = postings[stem]
+            if not posting:
                 continue
             weight = math.log(1.0 + total / len(posting))
             for sentence in posting:
@@ -130,6 +119,27 @@ class EvidenceMap:
                 if len(chosen) == limit:
                     break
         return chosen
+
+    def _all_passages(self) -> list[Passage]:
+        """Every chunk's passage, in the order given (built once; reading stays lazy)."""
+        passages = self._every
+        if passages is None:
+            passages = self._every = [self.passage(item) for item in self.items]
+        return passages
+
+    def _posting(self, stem: str, passages: list[Passage], offsets: list[int]) -> list[int]:
+        """The map-wide numbers of the sentences holding ``stem``, in order (cached per
+        stem: only the stems some claim asks about are ever gathered)."""
+        found = self._postings.get(stem)
+        if found is None:
+            found = []
+            for number, passage in enumerate(passages):
+                if stem in passage.content:
+                    first = offsets[number]
+                    found.extend(first + n for n in passage.postings[stem])
+            with self._lock:
+                self._postings[stem] = found
+        return found
 
     def _sentence_offsets(self, passages: list[Passage]) -> list[int]:
         """The number of the first sentence of each chunk in the whole map, then the
