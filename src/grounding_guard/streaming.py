@@ -49,8 +49,11 @@ grounded share under it, so in filter and block mode nothing is released before 
 
 Cost: segmentation restarts at the last paragraph break after the final units (state
 resets at a blank line), so the work per chunk is bounded by the open paragraph, not by
-the answer; the buffer itself keeps the whole answer, since the final report holds it.
-Until ``auto`` has fixed the style, each chunk scans the whole buffer for markers.
+the answer; an open paragraph longer than 4,096 characters is segmented again only once
+it grew by a quarter, so even a paragraph that never ends costs linear time (its units
+settle a little later). The hold point looks back only as far as a preset marker can be
+long, and while no marker is found the scan for one resumes where one could still
+start. The buffer itself keeps the whole answer, since the final report holds it.
 """
 
 from __future__ import annotations

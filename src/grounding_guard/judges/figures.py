@@ -639,7 +639,7 @@ def _check_figures(
     # sentence about the south depot outweighs one about the north depot
     words: frozenset[str] | None = None
     reasons: list[Reason] = []
-    owners: dict[int, dict[str, int]] = {}
+    owners = _Owners()
     for index, value in enumerate(compared):
         near: list[tuple[_Located, bool | None]] = []
         for passage, table, numbers in covering:
@@ -730,7 +730,7 @@ def _clash(
     tables: list[tuple[Passage, _Sentences]],
     near: Sequence[tuple[_Located, bool | None]],
     names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]] = (),
-    owners: dict[int, dict[str, int]] | None = None,
+    owners: _Owners | None = None,
 ) -> Reason | None:
     """The mismatch of ``value`` with its first disagreeing partner, when that partner is
     about the same thing; else ``None`` (the caller then reports the figure as absent).
@@ -779,7 +779,7 @@ def _taken_by_another(
     passage: Passage,
     number: int,
     partner: Value,
-    owners: dict[int, dict[str, int]] | None = None,
+    owners: _Owners | None = None,
 ) -> bool:
     """Whether the partner is the figure another claimed figure states and pairs with
     ("aired on March 4 in Australia and on March 6 worldwide" against "March 6"): one
@@ -792,7 +792,14 @@ def _taken_by_another(
             chosen = candidates[0]
         elif candidates:
             chosen = _choose(
-                claim, other, list(compared), table, passage, number, candidates, owners or {}
+                claim,
+                other,
+                list(compared),
+                table,
+                passage,
+                number,
+                candidates,
+                owners or _Owners(),
             )
         else:
             continue
@@ -1218,6 +1225,30 @@ def _partitive(tokens: list[re.Match[str]], index: int, end: int, skip: Sequence
     return index
 
 
+class _Owners:
+    """What one claim's figures share while they are paired: each one's distances (by its
+    rank among the claim's figures) and its rank and place among its kind, read once
+    rather than by a search of the claim's figures per candidate."""
+
+    def __init__(self) -> None:
+        self.distances: dict[int, dict[str, int]] = {}
+        self.places: dict[int, tuple[int, int]] = {}
+
+    def place(self, compared: Sequence[Value], value: Value) -> tuple[int, int]:
+        """``value``'s rank among ``compared`` and its place among those of its kind."""
+        if not self.places:
+            seen: dict[str, int] = {}
+            for rank, other in enumerate(compared):
+                kind = _group(other)
+                self.places[id(other)] = (rank, seen.get(kind, 0))
+                seen[kind] = seen.get(kind, 0) + 1
+        found = self.places.get(id(value))
+        if found is not None:
+            return found
+        group = [v for v in compared if _group(v) == _group(value)]
+        return list(compared).index(value), group.index(value) if value in group else 0
+
+
 def _choose(
     claim: Claim,
     value: Value,
@@ -1226,21 +1257,19 @@ def _choose(
     passage: Passage,
     number: int,
     candidates: list[Value],
-    mine_cache: dict[int, dict[str, int]],
+    mine_cache: _Owners,
 ) -> Value:
     """The candidate whose clause holds the claimed value's words where the claim holds
     them (the nearest shared word weighs most); then the candidate in the same place
     among its kind, then one that agrees."""
-    group = [v for v in compared if _group(v) == _group(value)]
-    place = group.index(value) if value in group else 0
+    rank, place = mine_cache.place(compared, value)
     sentence = passage.sentences[number][1]
     if sentence.words == claim.analysis.words and place < len(candidates):
         return candidates[place]  # the claim is the sentence, word for word
-    rank = compared.index(value)
-    mine = mine_cache.get(rank)
+    mine = mine_cache.distances.get(rank)
     if mine is None:
         found = _distances(claim.text, compared, [v.span for v in compared])
-        mine_cache.update(enumerate(found))
+        mine_cache.distances.update(enumerate(found))
         mine = found[rank]
     picked = _nearest_places(len(candidates), place)
     chosen = [candidates[i] for i in picked]
