@@ -185,3 +185,44 @@ def test_streamed_filter_releases_no_heading_it_will_drop(
             released += event.text
             assert filtered.startswith(released), (cut, released)
         assert released == filtered
+
+
+# ---- filter cosmetics (#11.9): named after what they once did ----------------------------
+
+_KIT = {"1": "Battery life reached 14 hours in lab testing."}
+
+
+def test_filter_dropped_clause_stop_closes_kept_clause_across_paragraph_break() -> None:
+    """A kept clause that ended at ``;`` before a paragraph break takes the dropped
+    clause's stop; no break, separator or stray stop is left behind."""
+    from grounding_guard import check
+
+    report = check(
+        "Battery life reached 14 hours [1];\n\nthe app is waterproof [1].", _KIT, mode="filter"
+    )
+    assert report.text == "Battery life reached 14 hours [1]."
+    assert not report.blocked
+
+
+def test_filter_dropped_paragraph_keeps_the_stop_of_the_paragraph_before() -> None:
+    from grounding_guard import check
+
+    answer = "Battery life reached 14 hours [1].\n\nThe app is waterproof [1].\n\nBattery life reached 14 hours [1]."
+    report = check(answer, _KIT, mode="filter")
+    assert report.text == (
+        "Battery life reached 14 hours [1].\n\nBattery life reached 14 hours [1]."
+    )
+
+
+def test_filter_never_leaves_an_empty_answer_unblocked() -> None:
+    """A numbered line ("1.") left after a drop is no kept claim: the filter refuses the
+    answer rather than hand out nothing with ``blocked=False``."""
+    from grounding_guard import check
+
+    for answer in (
+        "1.\nThe app is waterproof [1].",
+        "1. The app is waterproof [1].",
+        "2021.\nThe app is waterproof [1].",
+    ):
+        report = check(answer, _KIT, mode="filter")
+        assert report.blocked or report.text.strip(), answer

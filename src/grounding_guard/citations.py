@@ -3,7 +3,9 @@
 A :class:`CitationStyle` finds markers in text and turns each into the ids it names, in a
 canonical form used for lookup (``[03]`` and ``[3]`` both name ``3``; ``[SB-2231]`` and
 ``[sb-2231]`` name the same bracket id). Every preset pattern is linear: no nested
-quantifiers, bounded look-arounds.
+quantifiers, bounded look-arounds, and bounded in length (white space inside a marker
+or placeholder runs to 8 characters at most), so a stream knows how far back a marker
+still growing may start.
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ def _source_ids(group: str) -> tuple[str, ...]:
 
 
 _SECTION_ID = r"\d{1,6}[A-Za-z]?(?:[.\-]\d{1,6}[A-Za-z]?){0,8}(?:\([A-Za-z0-9]{1,4}\)){0,4}"
-_SECTION_HEAD = r"(?:\u00a7\u00a7?[ \t\u00a0]?|\b[Ss]ections?[ \t\u00a0]+|\bSECTIONS?[ \t]+|\b(?:[Ss]ec|SEC)\.[ \t\u00a0]?)"
+_SECTION_HEAD = r"(?:\u00a7\u00a7?[ \t\u00a0]?|\b[Ss]ections?[ \t\u00a0]{1,8}|\bSECTIONS?[ \t]{1,8}|\b(?:[Ss]ec|SEC)\.[ \t\u00a0]?)"
 
 
 def _section_id(raw: str) -> str:
@@ -275,13 +277,14 @@ PRESETS["section"] = _SectionStyle(
 AUTO_ORDER: tuple[str, ...] = ("cite", "source", "threegpp", "section", "numeric", "bracket_id")
 
 #: Honest gaps: ``[citation needed]``, ``[more research needed: ...]``, ``[TK ...]`` and
-#: kin. The free-text note is capped at 200 characters so a runaway bracket is no gap.
+#: kin. The free-text note is capped at 200 characters so a runaway bracket is no gap,
+#: and white space between the words at 8.
 DEFAULT_PLACEHOLDER_PATTERN: re.Pattern[str] = re.compile(
-    r"\[[ \t]{0,4}(?:citations?[ \t]+(?:needed|required|missing)|sources?[ \t]+(?:needed|required|missing)"
-    r"|needs?[ \t]+(?:a[ \t]+)?(?:citation|source)|no[ \t]+source|unsourced|unverified|TBD|TBC|\?"
-    r"|more[ \t]+research[ \t]+needed(?:[ \t]*:[^\]\n]{0,200})?"
+    r"\[[ \t]{0,4}(?:citations?[ \t]{1,8}(?:needed|required|missing)|sources?[ \t]{1,8}(?:needed|required|missing)"
+    r"|needs?[ \t]{1,8}(?:a[ \t]{1,8})?(?:citation|source)|no[ \t]{1,8}source|unsourced|unverified|TBD|TBC|\?"
+    r"|more[ \t]{1,8}research[ \t]{1,8}needed(?:[ \t]{0,8}:[^\]\n]{0,200})?"
     r"|TK(?:[ \t:][^\]\n]{0,200})?)[ \t]{0,4}\]"
-    r"|\{\{[ \t]{0,4}citation[ \t]+needed[ \t]{0,4}\}\}",
+    r"|\{\{[ \t]{0,4}citation[ \t]{1,8}needed[ \t]{0,4}\}\}",
     re.IGNORECASE,
 )
 

@@ -49,8 +49,11 @@ grounded share under it, so in filter and block mode nothing is released before 
 
 Cost: segmentation restarts at the last paragraph break after the final units (state
 resets at a blank line), so the work per chunk is bounded by the open paragraph, not by
-the answer; the buffer itself keeps the whole answer, since the final report holds it.
-Until ``auto`` has fixed the style, each chunk scans the whole buffer for markers.
+the answer; an open paragraph longer than 4,096 characters is segmented again only once
+it grew by a quarter, so even a paragraph that never ends costs linear time (its units
+settle a little later). The hold point looks back only as far as a preset marker can be
+long, and while no marker is found the scan for one resumes where one could still
+start. The buffer itself keeps the whole answer, since the final report holds it.
 """
 
 from __future__ import annotations
@@ -94,6 +97,9 @@ if TYPE_CHECKING:
 __all__ = ["StreamEvent", "astream", "stream"]
 
 _WINDOW = 256  # how far back a marker or placeholder may still be growing
+#: An open paragraph (no blank line after the last final unit) longer than this is
+#: segmented again only once it grew by a quarter: see ``_Core._worth_reading``.
+_REREAD = 4096
 
 #: The characters each preset's markers can start with (case-insensitive ones both ways).
 _FIRST_CHARS: dict[str, frozenset[str]] = {
@@ -138,6 +144,16 @@ def _scan_width(pattern: Any) -> int:
 #: or a ``(a)`` subdivision not closed yet. Longer tails already decided the match.
 _SECTION_TAIL = re.compile(r"(?:[.\-]|\([A-Za-z0-9]{0,4})?")
 _BACKTICKS = re.compile(r"`+")
+_STARTS: dict[frozenset[str], re.Pattern[str]] = {}
+
+
+def _starts_re(kinds: frozenset[str]) -> re.Pattern[str]:
+    """A pattern finding any character a marker of ``kinds`` can start with."""
+    found = _STARTS.get(kinds)
+    if found is None:
+        chars = "".join(sorted(set().union(*(_FIRST_CHARS[k] for k in kinds))))
+        found = _STARTS[kinds] = re.compile("[" + re.escape(chars) + "]")
+    return found
 
 
 def _match_open(kind: str, buf: str, pos: int, end: int) -> bool:
@@ -244,6 +260,8 @@ class _Core:
         self.released = ""  # filter: the text handed out so far
         self.released_to = 0  # block: how far into the buffer text was handed out
         self.done = False
+        self.unmarked = 0  # no preset marker found in the buffer up to here
+        self.read_at = 0  # the buffer's length when it was last segmented
         self.base = 0  # where segmentation restarts (a paragraph start after final units)
         self.base_units = 0  # how many final units lie before ``base``
         self.restartable = False
@@ -312,7 +330,7 @@ class _Core:
             return
         if auto and self.style is None:
             presets = [PRESETS[name] for name in AUTO_ORDER]
-            if not any(style.pattern.search(buf) for style in presets):
+            if not self._any_marker(presets):
                 return
             emap = yield from self._evidence()
             first = first_resolving(buf, emap.ids)
@@ -327,6 +345,18 @@ class _Core:
         hold = self._hold([self.style])
         if any(m.span.end <= hold for m in self._markers(buf, self.style)[0]):
             self._fix(self.style, False)
+
+    def _any_marker(self, presets: list[CitationStyle]) -> bool:
+        """Whether any preset finds a marker in the buffer. Searched from where a marker
+        could still start (a preset marker is at most its pattern's width long), not from
+        the start of the buffer each chunk, while none is found."""
+        buf = self.buf
+        for style in presets:
+            begin = max(0, self.unmarked - _scan_width(style.pattern) - 1)
+            if style.pattern.search(buf, begin) is not None:
+                return True
+        self.unmarked = len(buf)
+        return False
 
     # ---- finality --------------------------------------------------------------------
     def _hold(self, styles: list[CitationStyle]) -> int:
@@ -369,15 +399,19 @@ class _Core:
                 start = min(start, max(0, n - _WINDOW))
             else:
                 start = min(start, max(line_start, n - _scan_width(pattern)))
-        for pos in range(start, hold):
+        if any(kind is None for _, kind in checks):  # a custom pattern holds its window
+            hold = min(hold, max(start, n - _WINDOW))
+        presets = [(pattern, kind) for pattern, kind in checks if kind is not None]
+        if not presets:
+            return hold
+        # only the characters a preset marker can start with are looked at
+        for found in _starts_re(frozenset(k for _, k in presets)).finditer(
+            buf, max(start, line_start), max(hold, 0)
+        ):
+            pos = found.start()
             char = buf[pos]
-            for pattern, kind in checks:
-                if kind is None:
-                    if pos >= n - _WINDOW:
-                        return pos
-                    continue
-                firsts = _FIRST_CHARS[kind]
-                if char not in firsts or pos < line_start:
+            for pattern, kind in presets:
+                if char not in _FIRST_CHARS[kind]:
                     continue
                 match = pattern.match(buf, pos)
                 if match is not None:
@@ -497,7 +531,8 @@ class _Core:
         if self.mode == "flag" and chunk:
             yield StreamEvent(chunk)
         yield from self._resolve(end)
-        if self.resolved or self.early:
+        if (self.resolved or self.early) and (end or self._worth_reading()):
+            self.read_at = len(self.buf)
             segs = self._segments()
             count = self._final_count(segs, end)
             if count > len(self.units):
@@ -546,6 +581,14 @@ class _Core:
                         yield StreamEvent(text)
         if end:
             yield from self._finish()
+
+    def _worth_reading(self) -> bool:
+        """Whether to segment the open paragraph again after this chunk: always while it is
+        short (:data:`_REREAD`); once longer, when it has grown by a quarter since it was
+        last read, so a paragraph that never ends costs linear time in all, at the price
+        of its units settling a little later."""
+        size = len(self.buf) - self.base
+        return size <= _REREAD or 4 * (len(self.buf) - self.read_at) >= size
 
     def _filter_release(self) -> str:
         """The next stable piece of the filtered answer.

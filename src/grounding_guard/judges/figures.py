@@ -639,7 +639,7 @@ def _check_figures(
     # sentence about the south depot outweighs one about the north depot
     words: frozenset[str] | None = None
     reasons: list[Reason] = []
-    owners: dict[int, dict[str, int]] = {}
+    owners = _Owners()
     for index, value in enumerate(compared):
         near: list[tuple[_Located, bool | None]] = []
         for passage, table, numbers in covering:
@@ -665,13 +665,13 @@ def _check_figures(
         if any(top):
             pass
         elif any(ok is False for ok in top) and (
-            clash := _clash(claim, value, compared, tables, near, names)
+            clash := _clash(claim, value, compared, tables, near, names, owners)
         ):  # the best-fitting sentences come first
             reasons.append(clash)
         elif any(ok for _, ok in near):
             pass
         elif any(ok is False for _, ok in near) and (
-            clash := _clash(claim, value, compared, tables, near, names)
+            clash := _clash(claim, value, compared, tables, near, names, owners)
         ):
             reasons.append(clash)
         else:
@@ -730,6 +730,7 @@ def _clash(
     tables: list[tuple[Passage, _Sentences]],
     near: Sequence[tuple[_Located, bool | None]],
     names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]] = (),
+    owners: _Owners | None = None,
 ) -> Reason | None:
     """The mismatch of ``value`` with its first disagreeing partner, when that partner is
     about the same thing; else ``None`` (the caller then reports the figure as absent).
@@ -754,7 +755,7 @@ def _clash(
     if mine and theirs and not mine & theirs:
         return None
     table = next(t for p, t in tables if p is passage)
-    if _taken_by_another(claim, value, compared, table, passage, number, partner):
+    if _taken_by_another(claim, value, compared, table, passage, number, partner, owners):
         return None
     if _stated_beside(claim.text, value, table.values[number], sentence.text, partner):
         return None
@@ -778,6 +779,7 @@ def _taken_by_another(
     passage: Passage,
     number: int,
     partner: Value,
+    owners: _Owners | None = None,
 ) -> bool:
     """Whether the partner is the figure another claimed figure states and pairs with
     ("aired on March 4 in Australia and on March 6 worldwide" against "March 6"): one
@@ -789,7 +791,16 @@ def _taken_by_another(
         if len(candidates) == 1:
             chosen = candidates[0]
         elif candidates:
-            chosen = _choose(claim, other, list(compared), table, passage, number, candidates, {})
+            chosen = _choose(
+                claim,
+                other,
+                list(compared),
+                table,
+                passage,
+                number,
+                candidates,
+                owners or _Owners(),
+            )
         else:
             continue
         if chosen is partner:
@@ -872,7 +883,9 @@ def _sums_to(value: Value, text: str) -> bool:
         return False
     if sum(counts) == value.value:
         return True
-    return any(abs(a - b) == value.value for i, a in enumerate(counts) for b in counts[i + 1 :])
+    target = value.value  # two counts a and a + target: one pass, not one per pair
+    present = set(counts)
+    return isinstance(target, Decimal) and target > 0 and any(c + target in present for c in counts)
 
 
 def _things(words: Sequence[str]) -> int:
@@ -1102,52 +1115,99 @@ _TOKEN = re.compile(r"[^\W\d_]+|[,;:()]")
 _BOUNDARIES = frozenset({"and", "but", "while", "whereas", "or", "although", "though"})
 
 
-def _distances(text: str, values: Sequence[Value], skip: Sequence[Span]) -> list[dict[str, int]]:
-    """For each of ``values`` (in text order): content stem -> how far the stem's nearest
-    occurrence stands from the value within the value's own clause (a comma, semicolon,
-    colon or conjunction ends a clause), in words. The word right after the value is
-    nearest (0: what a figure counts follows it, "40 designers", "50 metres wide"); the
-    words before it come next (1, 2, ...: "revenue was $5M", "costs of $7M"; a unit word
-    takes no step: "fiscal year 2023"); the words after the next one count two steps
-    further (a verb and its object: "exceeded revenue")."""
-    tokens = [
-        m for m in _TOKEN.finditer(text) if not any(s.start <= m.start() < s.end for s in skip)
-    ]
-    starts = [m.start() for m in tokens]
-    stems: list[str | None] = []  # None: a word that says nothing; "": a clause boundary
-    light: list[bool] = []  # a unit word standing alone takes no step
+#: How many words on each side of a figure its clause is read for (:func:`_distances`):
+#: a word farther away weighs next to nothing, and a clause of hundreds of words (a list,
+#: a table flattened into one sentence) would otherwise cost each of its figures a walk
+#: over all of it.
+CLAUSE_WORDS = 48
+
+
+def _unskipped(tokens: list[re.Match[str]], skip: Sequence[Span]) -> list[re.Match[str]]:
+    """``tokens`` (in text order) whose start lies in none of ``skip``, in one merge of
+    both lists (sorted first: the spans may come in any order)."""
+    ordered = sorted((s.start, s.end) for s in skip)
+    kept: list[re.Match[str]] = []
+    index = 0
+    reach = -1  # the farthest end among the spans that start at or before the token
     for match in tokens:
-        word = match.group().casefold()
-        light.append(word in UNIT_WORDS)
-        if not word[0].isalpha() or word in _BOUNDARIES:
-            stems.append("")
-        elif word in STOPWORDS or len(word) < 2:
-            stems.append(None)
-        else:
-            stems.append(stem(word))
-    result: list[dict[str, int]] = []
-    for value in values:
+        at = match.start()
+        while index < len(ordered) and ordered[index][0] <= at:
+            reach = max(reach, ordered[index][1])
+            index += 1
+        if at >= reach:
+            kept.append(match)
+    return kept
+
+
+class _Clauses:
+    """The words of a text as :func:`_distances` walks them (figures' own spans skipped),
+    read once per text and skipped spans, and the walk around each figure, kept."""
+
+    def __init__(self, text: str, skip: tuple[tuple[int, int], ...]) -> None:
+        self.skip = [Span(*s) for s in skip]
+        self.tokens = _unskipped(list(_TOKEN.finditer(text)), self.skip)
+        self.starts = [m.start() for m in self.tokens]
+        # None: a word that says nothing; "": a clause boundary
+        self.stems: list[str | None] = []
+        self.light: list[bool] = []  # a unit word standing alone takes no step
+        for match in self.tokens:
+            word = match.group().casefold()
+            self.light.append(word in UNIT_WORDS)
+            if not word[0].isalpha() or word in _BOUNDARIES:
+                self.stems.append("")
+            elif word in STOPWORDS or len(word) < 2:
+                self.stems.append(None)
+            else:
+                self.stems.append(stem(word))
+        self.walks: dict[tuple[int, int], dict[str, int]] = {}
+
+    def near(self, start: int, end: int) -> dict[str, int]:
+        """Stem -> distance around the figure at ``[start, end)`` (see :func:`_distances`)."""
+        found = self.walks.get((start, end))
+        if found is not None:
+            return found
+        stems, light = self.stems, self.light
         near: dict[str, int] = {}
-        index = bisect_left(starts, value.span.start) - 1  # walk left
+        index = bisect_left(self.starts, start) - 1  # walk left
+        stop = max(-1, index - CLAUSE_WORDS)
         distance = 1
-        while index >= 0 and stems[index] != "":
+        while index > stop and stems[index] != "":
             key = stems[index]
             if key is not None and key not in near:
                 near[key] = distance
             if not light[index]:  # "fiscal year 2023" stands like "fiscal 2023"
                 distance += 1
             index -= 1
-        index = bisect_left(starts, value.span.end)  # walk right
-        index = _partitive(tokens, index, value.span.end, skip)
+        index = bisect_left(self.starts, end)  # walk right
+        index = _partitive(self.tokens, index, end, self.skip)
+        stop = min(len(stems), index + CLAUSE_WORDS)
         distance = 0
-        while index < len(stems) and stems[index] != "":
+        while index < stop and stems[index] != "":
             key = stems[index]
             if key is not None and distance < near.get(key, 1 << 30):
                 near[key] = distance
             distance += 1 if distance else 3
             index += 1
-        result.append(near)
-    return result
+        self.walks[(start, end)] = near
+        return near
+
+
+@lru_cache(maxsize=256)
+def _clauses_of(text: str, skip: tuple[tuple[int, int], ...]) -> _Clauses:
+    return _Clauses(text, skip)
+
+
+def _distances(text: str, values: Sequence[Value], skip: Sequence[Span]) -> list[dict[str, int]]:
+    """For each of ``values`` (in text order): content stem -> how far the stem's nearest
+    occurrence stands from the value within the value's own clause (a comma, semicolon,
+    colon or conjunction ends a clause; at most :data:`CLAUSE_WORDS` words on each side
+    are read), in words. The word right after the value is nearest (0: what a figure
+    counts follows it, "40 designers", "50 metres wide"); the words before it come next
+    (1, 2, ...: "revenue was $5M", "costs of $7M"; a unit word takes no step: "fiscal
+    year 2023"); the words after the next one count two steps further (a verb and its
+    object: "exceeded revenue"). The text is read once per text and skipped spans."""
+    clauses = _clauses_of(text, tuple((s.start, s.end) for s in skip))
+    return [clauses.near(v.span.start, v.span.end) for v in values]
 
 
 def _partitive(tokens: list[re.Match[str]], index: int, end: int, skip: Sequence[Span]) -> int:
@@ -1165,6 +1225,30 @@ def _partitive(tokens: list[re.Match[str]], index: int, end: int, skip: Sequence
     return index
 
 
+class _Owners:
+    """What one claim's figures share while they are paired: each one's distances (by its
+    rank among the claim's figures) and its rank and place among its kind, read once
+    rather than by a search of the claim's figures per candidate."""
+
+    def __init__(self) -> None:
+        self.distances: dict[int, dict[str, int]] = {}
+        self.places: dict[int, tuple[int, int]] = {}
+
+    def place(self, compared: Sequence[Value], value: Value) -> tuple[int, int]:
+        """``value``'s rank among ``compared`` and its place among those of its kind."""
+        if not self.places:
+            seen: dict[str, int] = {}
+            for rank, other in enumerate(compared):
+                kind = _group(other)
+                self.places[id(other)] = (rank, seen.get(kind, 0))
+                seen[kind] = seen.get(kind, 0) + 1
+        found = self.places.get(id(value))
+        if found is not None:
+            return found
+        group = [v for v in compared if _group(v) == _group(value)]
+        return list(compared).index(value), group.index(value) if value in group else 0
+
+
 def _choose(
     claim: Claim,
     value: Value,
@@ -1173,26 +1257,26 @@ def _choose(
     passage: Passage,
     number: int,
     candidates: list[Value],
-    mine_cache: dict[int, dict[str, int]],
+    mine_cache: _Owners,
 ) -> Value:
     """The candidate whose clause holds the claimed value's words where the claim holds
     them (the nearest shared word weighs most); then the candidate in the same place
     among its kind, then one that agrees."""
-    group = [v for v in compared if _group(v) == _group(value)]
-    place = group.index(value) if value in group else 0
+    rank, place = mine_cache.place(compared, value)
     sentence = passage.sentences[number][1]
     if sentence.words == claim.analysis.words and place < len(candidates):
         return candidates[place]  # the claim is the sentence, word for word
-    rank = compared.index(value)
-    mine = mine_cache.get(rank)
+    mine = mine_cache.distances.get(rank)
     if mine is None:
         found = _distances(claim.text, compared, [v.span for v in compared])
-        mine_cache.update(enumerate(found))
+        mine_cache.distances.update(enumerate(found))
         mine = found[rank]
-    key = (number, tuple(c.span.start for c in candidates))
+    picked = _nearest_places(len(candidates), place)
+    chosen = [candidates[i] for i in picked]
+    key = (number, tuple(c.span.start for c in chosen))
     theirs = table.owned.get(key)
     if theirs is None:
-        theirs = _distances(sentence.text, candidates, [v.span for v in table.values[number]])
+        theirs = _distances(sentence.text, chosen, [v.span for v in table.values[number]])
         table.owned[key] = theirs
 
     def score(index: int) -> float:
@@ -1206,17 +1290,17 @@ def _choose(
         )
 
     ranked = sorted(
-        range(len(candidates)),
+        range(len(chosen)),
         key=lambda i: (
-            candidates[i].unit != value.unit,  # "330 m (1,083 ft)": feet pair with feet
+            chosen[i].unit != value.unit,  # "330 m (1,083 ft)": feet pair with feet
             -round(score(i), 9),
-            abs(i - place),
-            agree(value, candidates[i]) is not True,
+            abs(picked[i] - place),
+            agree(value, chosen[i]) is not True,
         ),
     )
     first = ranked[0]
     head = {word for word, distance in mine.items() if distance == 0}
-    if head and agree(value, candidates[first]) is not True:
+    if head and agree(value, chosen[first]) is not True:
         # two candidates that count the same thing as the claim (the word right after
         # each is the claim's: "a 16-year-old" against "the 33-year-old ... a 16-year-old")
         # and that farther words barely tell apart (within 5%) are a near tie: the one
@@ -1224,13 +1308,28 @@ def _choose(
         top = score(first)
         heads = {w for w, d in theirs[first].items() if d == 0} & head
         for index in ranked[1:]:
-            if candidates[index].unit != candidates[first].unit:
+            if chosen[index].unit != chosen[first].unit:
                 break
             if (
                 heads
                 and heads <= {w for w, d in theirs[index].items() if d == 0}
-                and agree(value, candidates[index]) is True
+                and agree(value, chosen[index]) is True
                 and score(index) >= 0.95 * top
             ):
-                return candidates[index]
-    return candidates[first]
+                return chosen[index]
+    return chosen[first]
+
+
+#: The most candidates of one sentence a claimed figure is weighed against: a sentence
+#: listing more figures of one kind (a table flattened into a line) offers those nearest
+#: the claimed figure's own place among its kind, so pairing stays linear in the list.
+CANDIDATES = 32
+
+
+def _nearest_places(count: int, place: int) -> list[int]:
+    """The indexes of the :data:`CANDIDATES` candidates nearest ``place`` (all of them
+    when there are no more), in order."""
+    if count <= CANDIDATES:
+        return list(range(count))
+    start = min(max(0, place - CANDIDATES // 2), count - CANDIDATES)
+    return list(range(start, start + CANDIDATES))

@@ -24,6 +24,7 @@ import re
 import unicodedata
 from bisect import bisect_left
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from grounding_guard.evidence.passage import Claim, Passage
@@ -46,6 +47,7 @@ from grounding_guard.text.lexicon import (
     pertainyms,
     stem,
 )
+from grounding_guard.text.locate import TextCache, word_occurrences
 from grounding_guard.types import Reason, Span
 
 __all__ = ["check_directions", "check_names", "check_negation", "clause_units", "sentence_gate"]
@@ -132,27 +134,155 @@ def _word_positions(text: str) -> tuple[tuple[int, str], ...]:
     return tuple((m.start(), m.group()) for m in _WORD.finditer(text))
 
 
+class _RunOfCapitals:
+    """One run of capitalised words (and connectors between them) of a claim, read once:
+    its capitals in order, where each first stands, and which of them no lexicon calls
+    common. Each name of the run asks it again, so nothing here is redone per name."""
+
+    __slots__ = ("capitals", "distinct", "first_at", "uncommon")
+
+    def __init__(self, run: list[str]) -> None:
+        self.capitals = [w for w in run if w[0].isupper()]
+        self.first_at: dict[str, int] = {}
+        for number, word in enumerate(self.capitals):
+            self.first_at.setdefault(word, number)
+        self.distinct = frozenset(self.first_at)
+        self.uncommon = frozenset(w for w in self.distinct if not is_common_word(w.casefold()))
+
+
+class _ClaimWords:
+    """The words of a claim's text with their offsets, read once per text: the word at an
+    offset, where each word stands, and the run of capitals around each word (so a run
+    of many names is walked once, not once per name)."""
+
+    __slots__ = ("at", "by_word", "left", "right", "runs", "words")
+
+    def __init__(self, text: str) -> None:
+        self.words = _word_positions(text)
+        self.at = {offset: number for number, (offset, _) in enumerate(self.words)}
+        self.by_word: dict[str, list[int]] = {}
+        for number, (_, word) in enumerate(self.words):
+            self.by_word.setdefault(word, []).append(number)
+        joins = [w[0].isupper() or w in _CONNECTORS for _, w in self.words]
+        count = len(joins)
+        self.left = [0] * count  # joinable words right before word i
+        self.right = [0] * count  # joinable words right after word i
+        for i in range(1, count):
+            self.left[i] = self.left[i - 1] + 1 if joins[i - 1] else 0
+        for i in range(count - 2, -1, -1):
+            self.right[i] = self.right[i + 1] + 1 if joins[i + 1] else 0
+        self.runs: dict[tuple[int, int], _RunOfCapitals] = {}
+
+    def bounds(self, start: int) -> tuple[int, int] | None:
+        """The first and last word of the run around the word at offset ``start``."""
+        index = self.at.get(start)
+        if index is None:
+            return None
+        return index - self.left[index], index + self.right[index]
+
+    def run(self, start: int) -> _RunOfCapitals | None:
+        """The run of capitals around the word at offset ``start``, read once."""
+        bounds = self.bounds(start)
+        if bounds is None:
+            return None
+        found = self.runs.get(bounds)
+        if found is None:
+            first, last = bounds
+            found = _RunOfCapitals([w for _, w in self.words[first : last + 1]])
+            self.runs[bounds] = found
+        return found
+
+
+_CLAIM_WORDS: TextCache[_ClaimWords] = TextCache(256, 2_000_000)
+
+
+def _claim_words(text: str) -> _ClaimWords:
+    return _CLAIM_WORDS.get(text, _ClaimWords)
+
+
 def _run_around(text: str, start: int, end: int) -> list[str]:
     """The capitalised words (and connectors between them) around ``text[start:end]``."""
-    words = _word_positions(text)
-    index = next((i for i, (at, _) in enumerate(words) if at == start), None)
-    if index is None:
+    words = _claim_words(text)
+    bounds = words.bounds(start)
+    if bounds is None:
         return []
-    first = last = index
-    while first > 0 and (words[first - 1][1][0].isupper() or words[first - 1][1] in _CONNECTORS):
-        first -= 1
-    while last + 1 < len(words) and (
-        words[last + 1][1][0].isupper() or words[last + 1][1] in _CONNECTORS
-    ):
-        last += 1
-    return [w for _, w in words[first : last + 1]]
+    return [w for _, w in words.words[bounds[0] : bounds[1] + 1]]
 
 
-@lru_cache(maxsize=1024)
-def _acronym_pattern(letters: str) -> re.Pattern[str]:
-    return re.compile(
-        r"(?<![^\W_])" + r"\.?".join(re.escape(c) for c in letters.upper()) + r"\.?(?![^\W_])"
-    )
+#: The longest acronym read: the letters of at most this many capitalised words.
+ACRONYM_LETTERS = 12
+#: Runs of capital letters, single dots between them ("CDC", "U.S.", "U.S.A"), in ASCII.
+_ASCII_CHAIN = re.compile(r"[A-Z]+(?:\.[A-Z]+)*")
+
+
+@lru_cache(maxsize=1)
+def _chain_pattern() -> re.Pattern[str]:
+    """Runs of capital letters with single dots between them, in any script: the class
+    of every upper-case character, built once on first use (a tenth of a second)."""
+    ranges: list[str] = []
+    start = previous = -2
+    for code in [c for c in range(0x110000) if chr(c).isupper()] + [-1]:
+        if code == previous + 1:
+            previous = code
+            continue
+        if start >= 0:
+            ranges.append(
+                re.escape(chr(start)) + ("-" + re.escape(chr(previous)) if previous > start else "")
+            )
+        start = previous = code
+    upper = "[" + "".join(ranges) + "]"
+    return re.compile(f"{upper}+(?:\\.{upper}+)*")
+
+
+def _acronyms(text: str) -> frozenset[str]:
+    """Every string of 2 to :data:`ACRONYM_LETTERS` capitals that stands in ``text`` as
+    ``_acronym_pattern`` finds acronyms: whole (nothing alphanumeric on either side),
+    each letter followed by an optional dot. So "U.S." holds "US", "U.S.A." holds "US",
+    "SA" and "USA", "USA" holds "USA" only. Read once per text, instead of a regex per
+    run of capitals the claim may abbreviate."""
+    found: set[str] = set()
+    pattern = _ASCII_CHAIN if text.isascii() else _chain_pattern()
+    size = len(text)
+    for match in pattern.finditer(text):
+        pieces = match.group().split(".")
+        start, end = match.span()
+        opens = start == 0 or not text[start - 1].isalnum()
+        closes = end == size or not text[end].isalnum()
+        last = len(pieces) - 1
+        for first in range(0 if opens else 1, len(pieces)):
+            letters = ""
+            for number in range(first, len(pieces)):
+                letters += pieces[number]
+                if len(letters) > ACRONYM_LETTERS:
+                    break
+                if len(letters) >= 2 and (number < last or closes):
+                    found.add(letters)
+    return frozenset(found)
+
+
+_ACRONYMS: TextCache[frozenset[str]] = TextCache(256, 8_000_000)
+
+
+def _spelled_somewhere(run: _RunOfCapitals, passages: Sequence[Passage]) -> list[bool]:
+    """For each capital of ``run``: whether some stretch of two or more capitals around
+    it (up to :data:`ACRONYM_LETTERS`) has initials a passage writes as an acronym."""
+    capitals = run.capitals
+    found = [_ACRONYMS.get(p.evidence.text, _acronyms) for p in passages]
+    initials = "".join(w[0] for w in capitals)
+    count = len(capitals)
+    depth = [0] * (count + 1)  # +1 where a matching stretch starts, -1 past its end
+    for first in range(count):
+        for last in range(first + 1, min(count, first + ACRONYM_LETTERS)):
+            letters = initials[first : last + 1].upper()
+            if any(letters in acronyms for acronyms in found):
+                depth[first] += 1
+                depth[last + 1] -= 1
+    covered: list[bool] = []
+    total = 0
+    for number in range(count):
+        total += depth[number]
+        covered.append(total > 0)
+    return covered
 
 
 def _expands(letters: str, words: list[str]) -> bool:
@@ -173,21 +303,53 @@ def _expands(letters: str, words: list[str]) -> bool:
     return at == len(letters)
 
 
-def _spelled(claim: Claim, surface: str, passages: Sequence[Passage]) -> bool:
+def _opened_before(text: str, start: int) -> bool:
+    """Whether ``text`` holds "(" right before ``start``, white space aside."""
+    index = start
+    while index > 0 and text[index - 1].isspace():
+        index -= 1
+    return index > 0 and text[index - 1] == "("
+
+
+def _words_before(text: str, start: int, count: int) -> list[str]:
+    """The last ``count`` words (connectors aside) that end before offset ``start``, in
+    order; ``text[start - 1]`` holds no word character."""
+    words = _claim_words(text).words
+    index = bisect_left(words, (start, ""))
+    found: list[str] = []
+    while index > 0 and len(found) < count:
+        index -= 1
+        word = words[index][1]
+        if word.lower() not in _CONNECTORS:
+            found.append(word)
+    return found[::-1]
+
+
+#: Per call of :func:`check_names`: run bounds -> which of its capitals are spelled out.
+_Spelled = dict[tuple[int, int], list[bool]]
+
+
+def _spelled(
+    claim: Claim,
+    surface: str,
+    passages: Sequence[Passage],
+    span: Span | None = None,
+    memo: _Spelled | None = None,
+) -> bool:
     """An acronym and its expansion count as one name, whichever side writes which: "CDC"
     against "Centers for Disease Control", "United States" against "U.S.", "artificial
     intelligence (AI)" in the claim against "artificial intelligence"."""
     text = claim.text
-    span = claim.analysis.locate(surface)
+    span = span if span is not None else claim.analysis.locate(surface)
     if surface.isupper() and len(surface) >= 2:
         letters = surface.lower()
         if any(letters in _initials(p.evidence.text) for p in passages):
             return True
         # the claim spells it out itself: "artificial intelligence (AI)", "the
         # cardiothoracic ratio (CTR)"
-        if not text[: span.start].rstrip().endswith("("):
+        if not _opened_before(text, span.start):
             return False
-        before = [w for w in _WORD.findall(text[: span.start]) if w.lower() not in _CONNECTORS]
+        before = _words_before(text, span.start, len(letters))
         for size in range(1, len(letters) + 1):
             spelled = before[-size:]
             if len(spelled) == size and _expands(letters, [w.lower() for w in spelled]):
@@ -196,34 +358,33 @@ def _spelled(claim: Claim, surface: str, passages: Sequence[Passage]) -> bool:
                     for w in spelled
                 )
         return False
-    run = _run_around(text, span.start, span.end)
-    capitals = [w for w in run if w[0].isupper()]
-    if len(capitals) < 2:
+    words = _claim_words(text)
+    bounds = words.bounds(span.start)
+    run = words.run(span.start)
+    if bounds is None or run is None or len(run.capitals) < 2:
         return False
-    where = next((i for i, w in enumerate(capitals) if w == surface), None)
+    where = run.first_at.get(surface)
     if where is None:
         return False
-    for first in range(where + 1):
-        for last in range(max(where, first + 1), len(capitals)):
-            letters = "".join(w[0] for w in capitals[first : last + 1])
-            pattern = _acronym_pattern(letters)
-            if any(pattern.search(p.evidence.text) for p in passages):
-                return True
-    return False
+    memo = memo if memo is not None else {}
+    covered = memo.get(bounds)
+    if covered is None:
+        covered = memo[bounds] = _spelled_somewhere(run, passages)
+    return covered[where]
 
 
 def _joined(claim: Claim, surface: str, passages: Sequence[Passage]) -> bool:
     """A name the evidence writes as one word ("Tech Crunch" / "TechCrunch") or as two
     ("TechCrunch" / "Tech Crunch")."""
-    words = _WORD.findall(claim.text)
-    for index, word in enumerate(words):
-        if word != surface:
-            continue
+    claim_words = _claim_words(claim.text)
+    words = claim_words.words
+    for index in claim_words.by_word.get(surface, ()):
+        word = surface
         pairs = []
-        if index and words[index - 1][:1].isupper():
-            pairs.append(words[index - 1] + word)
-        if index + 1 < len(words) and words[index + 1][:1].isupper():
-            pairs.append(word + words[index + 1])
+        if index and words[index - 1][1][:1].isupper():
+            pairs.append(words[index - 1][1] + word)
+        if index + 1 < len(words) and words[index + 1][1][:1].isupper():
+            pairs.append(word + words[index + 1][1])
         if any(pair.casefold() in p.vocabulary for pair in pairs for p in passages):
             return True
     parts = re.findall(r"[A-Z][a-z]+", surface)
@@ -260,26 +421,32 @@ def _pertains(lower: str, passages: Sequence[Passage]) -> bool:
     return False
 
 
-def _common_capital(claim: Claim, surface: str, passages: Sequence[Passage]) -> bool:
+def _common_capital(
+    claim: Claim, surface: str, passages: Sequence[Passage], span: Span | None = None
+) -> bool:
     """Whether a capitalised common word ("Navy", "Autumn") names nothing the evidence
     must mention by itself: alone ("a Black man", "in the Autumn"), or in a run of
     capitals that holds a word no lexicon calls common ("Russian Navy": "Russian" is
     checked). In a run of common words only ("Supreme Court") each word still counts."""
-    span = claim.analysis.locate(surface)
-    run = [w for w in _run_around(claim.text, span.start, span.end) if w[0].isupper()]
-    others = [w for w in run if w != surface]
-    return not others or any(not is_common_word(w.casefold()) for w in others)
+    span = span if span is not None else claim.analysis.locate(surface)
+    run = _claim_words(claim.text).run(span.start)
+    if run is None or run.distinct <= {surface}:
+        return True  # no other capital around it
+    return len(run.uncommon) > (surface in run.uncommon)
 
 
-def _given_name(claim: Claim, surface: str, passages: Sequence[Passage]) -> bool:
+def _given_name(
+    claim: Claim, surface: str, passages: Sequence[Passage], span: Span | None = None
+) -> bool:
     """A given name whose full name's surname the evidence states ("Kevin" of "Kevin
     Durant" against "Durant"): the evidence names the same person by surname. The claim
     must write the full name; "Kevin" alone against "Smith" says nothing."""
     if not surface[:1].isupper() or not surface[1:].islower():
         return False
-    span = claim.analysis.locate(surface)
-    words = _word_positions(claim.text)
-    index = next((i for i, (at, _) in enumerate(words) if at == span.start), None)
+    span = span if span is not None else claim.analysis.locate(surface)
+    claim_words = _claim_words(claim.text)
+    words = claim_words.words
+    index = claim_words.at.get(span.start)
     if index is None or index + 1 >= len(words):
         return False
     at, surname = words[index + 1]
@@ -320,6 +487,8 @@ def check_names(
     seen: set[str] = set()
     units: list[tuple[Claim, BestSentence]] | None = None
     opening = _opening_name(claim.analysis)
+    memo: _Spelled = {}
+    swaps = _Swaps()
     for surface in (*claim.analysis.names, *opening):
         lower = surface.casefold()
         if lower.endswith("'s"):
@@ -333,41 +502,50 @@ def check_names(
         swapped: Reason | None = None
         if surface in opening:  # checked for a swap only: look for one first (cheaper)
             units = units if units is not None else _name_units(claim, passages)
-            swapped = _swapped(claim, surface, units, threshold)
+            swapped = _swapped(claim, surface, units, threshold, swaps)
             if swapped is None:
                 continue
-        if _mentioned(claim, surface, passages):
+        span = claim.analysis.locate(surface)
+        if _mentioned(claim, surface, passages, span, memo):
             continue
         if swapped is None:
             units = units if units is not None else _name_units(claim, passages)
-            swapped = _swapped(claim, surface, units, threshold)
+            swapped = _swapped(claim, surface, units, threshold, swaps)
         if swapped is not None:
             if all(r.span != swapped.span for r in reasons):  # one reason per run
                 reasons.append(swapped)
-        elif not _given_name(claim, surface, passages):
+        elif not _given_name(claim, surface, passages, span):
             reasons.append(
                 Reason(
                     "name_not_in_evidence",
                     f"{surface!r} is not mentioned in the cited evidence",
-                    claim.analysis.locate(surface).shift(claim.span.start),
+                    span.shift(claim.span.start),
                 )
             )
     return reasons
 
 
-def _mentioned(claim: Claim, surface: str, passages: Sequence[Passage]) -> bool:
+def _mentioned(
+    claim: Claim,
+    surface: str,
+    passages: Sequence[Passage],
+    span: Span | None = None,
+    memo: _Spelled | None = None,
+) -> bool:
     """Whether the passages mention a name the claim writes in another form (see
-    :func:`check_names`), or it is a capitalised common word that names nothing alone."""
+    :func:`check_names`), or it is a capitalised common word that names nothing alone.
+    ``span``: where the claim first writes ``surface``; ``memo`` keeps what
+    :func:`_spelled` read of each run of capitals during one :func:`check_names`."""
     lower = _bare(surface).casefold()
     key = stem(lower)
     return (
         (
             not surface.isupper()
             and is_common_word(lower)
-            and _common_capital(claim, surface, passages)
+            and _common_capital(claim, surface, passages, span)
         )
         or _derived(key, passages)
-        or _spelled(claim, surface, passages)
+        or _spelled(claim, surface, passages, span, memo)
         or _joined(claim, surface, passages)
         or _unaccented(lower, passages)
         or _pertains(lower, passages)
@@ -426,33 +604,56 @@ def _opening_word(clean: str, first: str) -> str | None:
     return surface
 
 
+class _Slots:
+    """What the swap check reads of an analysed text, once per text: the span of each
+    word, the first index of each word, and the run of names around each word (so many
+    names in one text cost one pass, not one walk and one search each)."""
+
+    __slots__ = ("first", "runs", "spans")
+
+    def __init__(self, analysis: Analysis) -> None:
+        words = analysis.words
+        occurrences = word_occurrences(analysis.text, words)
+        self.spans = [analysis.locate_word(w, n) for w, n in zip(words, occurrences, strict=True)]
+        self.first: dict[str, int] = {}
+        for number, word in enumerate(words):
+            self.first.setdefault(word, number)
+        names = {n.casefold() for n in (*analysis.names, *_opening_name(analysis))}
+        text = analysis.text
+        joined = [
+            words[left] in names
+            and words[left + 1] in names
+            and not words[left].endswith("'s")
+            and not Span(self.spans[left].end, self.spans[left + 1].start).of(text).strip()
+            for left in range(len(words) - 1)
+        ]
+        count = len(words)
+        before = [0] * count  # words joined to word i on its left
+        after = [0] * count  # and on its right
+        for i in range(1, count):
+            before[i] = before[i - 1] + 1 if joined[i - 1] else 0
+        for i in range(count - 2, -1, -1):
+            after[i] = after[i + 1] + 1 if joined[i] else 0
+        self.runs = [(i - before[i], i + after[i]) for i in range(count)]
+
+
+_SLOTS: TextCache[_Slots] = TextCache(1024, 2_000_000)
+
+
+def _slots(analysis: Analysis) -> _Slots:
+    return _SLOTS.get(analysis.text, lambda _: _Slots(analysis))
+
+
 def _index(analysis: Analysis, surface: str) -> int | None:
     """The index of the first word of ``analysis`` spelled ``surface`` (case aside)."""
-    try:
-        return analysis.words.index(surface.casefold())
-    except ValueError:
-        return None
+    return _slots(analysis).first.get(surface.casefold())
 
 
 def _name_run(analysis: Analysis, index: int) -> tuple[int, int]:
     """The first and last word of the run of names around word ``index`` ("Marie Curie",
     "New York"): names with only white space between them, so a list ("Paris, Rome") is
     no run, and a possessive ends one ("Berlin's mayor")."""
-    names = {n.casefold() for n in (*analysis.names, *_opening_name(analysis))}
-    words = analysis.words
-
-    def joined(left: int) -> bool:  # words left and left + 1 form one name
-        if words[left] not in names or words[left + 1] not in names:
-            return False
-        gap = Span(_span_of(analysis, left, 0).end, _span_of(analysis, left + 1, 0).start)
-        return not words[left].endswith("'s") and not gap.of(analysis.text).strip()
-
-    first = last = index
-    while first > 0 and joined(first - 1):
-        first -= 1
-    while last + 1 < len(words) and joined(last):
-        last += 1
-    return first, last
+    return _slots(analysis).runs[index]
 
 
 def _short_form(
@@ -463,10 +664,11 @@ def _short_form(
     short form or nickname of one person), not "Marie Curie" / "Pierre Curie"."""
     ours = mine.words[run[0] : run[1] + 1]
     others = theirs.words[their_run[0] : their_run[1] + 1]
-    if not set(ours) & set(others):
+    our_set, other_set = set(ours), set(others)
+    if not our_set & other_set:
         return False
-    left = [w for w in ours if w not in others]
-    right = [w for w in others if w not in ours]
+    left = [w for w in ours if w not in other_set]
+    right = [w for w in others if w not in our_set]
     return bool(left) and {w[0] for w in left} == {w[0] for w in right}
 
 
@@ -497,42 +699,121 @@ def _run_span(analysis: Analysis, run: tuple[int, int], origin: int) -> Span:
     return Span(start, end - 2 if analysis.words[run[1]].endswith("'s") else end)
 
 
+@dataclass
+class _Others:
+    """The names of one evidence sentence that could stand in a claimed name's slot (of
+    one shape: acronyms or not), in the order they are read, each with its index and its
+    run of names, and by the word right before and right after that run."""
+
+    found: list[tuple[str, int, tuple[int, int]]] = field(default_factory=list)
+    before: dict[str, list[int]] = field(default_factory=dict)
+    after: dict[str, list[int]] = field(default_factory=dict)
+
+    def beside(self, words: tuple[str, ...], run: tuple[int, int]) -> list[int]:
+        """Those whose run has the same word as ``run`` right before or right after it
+        (:func:`_same_neighbour`), in reading order."""
+        near: set[int] = set()
+        if run[0] > 0:
+            near.update(self.before.get(words[run[0] - 1], ()))
+        if run[1] + 1 < len(words):
+            near.update(self.after.get(words[run[1] + 1], ()))
+        return sorted(near)
+
+
+def _others(mine: Analysis, sentence: Analysis, acronym: bool) -> _Others:
+    """The names of ``sentence`` a swap could put in place of a claimed name of the shape
+    ``acronym``: not written by the claim (``mine``), no unit, currency or calendar word,
+    no common word (outside acronyms), found among the sentence's words."""
+    out = _Others()
+    words = sentence.words
+    for other in (*sentence.names, *_opening_name(sentence)):
+        other_lower = _bare(other).casefold()
+        if (
+            other.isupper() != acronym
+            or other_lower in mine.vocabulary
+            or stem(other_lower) in mine.content
+            or other in UNIT_LETTERS
+            or other_lower in UNIT_WORDS
+            or other_lower in _CALENDAR
+            or (not acronym and is_common_word(other_lower))
+        ):
+            continue
+        at = _index(sentence, other)
+        if at is None:
+            continue
+        their_run = _name_run(sentence, at)
+        number = len(out.found)
+        out.found.append((other, at, their_run))
+        if their_run[0] > 0:
+            out.before.setdefault(words[their_run[0] - 1], []).append(number)
+        if their_run[1] + 1 < len(words):
+            out.after.setdefault(words[their_run[1] + 1], []).append(number)
+    return out
+
+
+class _Swaps:
+    """What :func:`_swapped` reads once per claim rather than once per name: each
+    sentence's candidate names, and the content each unit shares with its sentence."""
+
+    def __init__(self) -> None:
+        self.others: dict[tuple[int, bool], _Others] = {}
+        self.shared: dict[int, int] = {}
+
+    def candidates(self, number: int, mine: Analysis, sentence: Analysis, acronym: bool) -> _Others:
+        key = (number, acronym)
+        found = self.others.get(key)
+        if found is None:
+            found = self.others[key] = _others(mine, sentence, acronym)
+        return found
+
+    def gate(
+        self, number: int, unit: Claim, sentence: BestSentence, threshold: float, key: str
+    ) -> bool:
+        """:func:`sentence_gate` with the stem ``key`` set aside, from the count of
+        shared content taken once per unit."""
+        content = unit.analysis.content
+        theirs = sentence.analysis.content
+        shared = self.shared.get(number)
+        if shared is None:
+            shared = self.shared[number] = len(content & theirs)
+        size = len(content)
+        if key in content:
+            size -= 1
+            shared -= key in theirs
+        share = shared / size if size else 1.0
+        return share + 1e-9 >= threshold
+
+
 def _swapped(
-    claim: Claim, surface: str, units: Sequence[tuple[Claim, BestSentence]], threshold: float
+    claim: Claim,
+    surface: str,
+    units: Sequence[tuple[Claim, BestSentence]],
+    threshold: float,
+    swaps: _Swaps | None = None,
 ) -> Reason | None:
     """``name_mismatch`` when an evidence sentence that otherwise covers the claim (or one
     of its clauses, :func:`clause_units`) puts another name in the slot of ``surface``:
     the words on each side agree (:func:`_aligned`, of the word or of the whole run of
     names: "Pieter Voss founded" / "Marta Quell founded"), the word right next to the
     run is the same on one side (:func:`_same_neighbour`), the claim never writes that
-    other name, and it is no short form of the same one (:func:`_short_form`). Both are names of one shape (two acronyms, or two capitalised words that
-    are no common words), so "Berlin" / "Officials" or "Soviet" / "USSR" is no swap."""
+    other name, and it is no short form of the same one (:func:`_short_form`). Both are
+    names of one shape (two acronyms, or two capitalised words that are no common
+    words), so "Berlin" / "Officials" or "Soviet" / "USSR" is no swap. ``swaps`` keeps
+    what one claim's names share (see :class:`_Swaps`)."""
     word = surface.casefold()
     acronym = surface.isupper()
     mine = claim.analysis
-    for unit, sentence in units:
+    swaps = swaps if swaps is not None else _Swaps()
+    for number, (unit, sentence) in enumerate(units):
         index = _index(unit.analysis, surface)
         if index is None:
             continue
+        if not swaps.gate(number, unit, sentence, threshold, stem(_bare(word))):
+            continue  # the sentence does not cover the unit: no name of it is a swap
         run = _name_run(unit.analysis, index)
-        for other in (*sentence.analysis.names, *_opening_name(sentence.analysis)):
-            other_lower = _bare(other).casefold()
-            if (
-                other.isupper() != acronym
-                or other_lower in mine.vocabulary
-                or stem(other_lower) in mine.content
-                or other in UNIT_LETTERS
-                or other_lower in UNIT_WORDS
-                or other_lower in _CALENDAR
-                or (not acronym and is_common_word(other_lower))
-            ):
-                continue
-            at = _index(sentence.analysis, other)
-            if at is None:
-                continue
-            their_run = _name_run(sentence.analysis, at)
-            if not _same_neighbour(unit.analysis, run, sentence.analysis, their_run):
-                continue
+        others = swaps.candidates(number, mine, sentence.analysis, acronym)
+        for position in others.beside(unit.analysis.words, run):
+            _, at, their_run = others.found[position]
             if _short_form(unit.analysis, run, sentence.analysis, their_run):
                 continue
             if not (
@@ -541,8 +822,6 @@ def _swapped(
                     unit.analysis, run[0], sentence.analysis, their_run[0], (run[1], their_run[1])
                 )
             ):
-                continue
-            if not sentence_gate(unit, sentence, threshold, frozenset({stem(_bare(word))})):
                 continue
             span = _run_span(unit.analysis, run, unit.span.start)
             their = _run_span(sentence.analysis, their_run, sentence.span.start)
@@ -823,8 +1102,7 @@ def _negated(analysis: Analysis, index: int) -> bool:
 
 def _span_of(analysis: Analysis, index: int, origin: int) -> Span:
     """The span of word ``index`` of ``analysis``, shifted by ``origin``."""
-    word = analysis.words[index]
-    return analysis.locate_word(word, analysis.words[:index].count(word)).shift(origin)
+    return _slots(analysis).spans[index].shift(origin)
 
 
 def _word_pair(

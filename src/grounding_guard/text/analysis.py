@@ -19,6 +19,7 @@ from grounding_guard.text.lexicon import (
     is_proper_name,
     stem,
 )
+from grounding_guard.text.locate import token_matches
 from grounding_guard.text.normalize import fold_digits, fold_punctuation, strip_invisibles_mapped
 from grounding_guard.types import Span
 
@@ -97,20 +98,16 @@ class Analysis(NamedTuple):
 
     def locate_word(self, word: str, occurrence: int = 0) -> Span:
         """The span of the ``occurrence``-th token whose casefolded form is ``word``."""
-        pattern = re.compile(r"(?<![^\W_])" + re.escape(word) + r"(?![^\W_])", re.IGNORECASE)
-        found = list(pattern.finditer(self.clean))
-        return self._span_of(found, occurrence)
+        return self._span_of(token_matches(self.clean, word, True), occurrence)
 
     def locate(self, surface: str, occurrence: int = 0) -> Span:
         """The span (in ``text``) of the ``occurrence``-th token spelled ``surface``."""
-        pattern = re.compile(r"(?<![^\W_])" + re.escape(surface) + r"(?![^\W_])")
-        return self._span_of(list(pattern.finditer(self.clean)), occurrence)
+        return self._span_of(token_matches(self.clean, surface), occurrence)
 
-    def _span_of(self, found: list[re.Match[str]], occurrence: int) -> Span:
+    def _span_of(self, found: tuple[tuple[int, int], ...], occurrence: int) -> Span:
         if not found:
             return Span(0, len(self.text))
-        match = found[min(occurrence, len(found) - 1)]
-        start, end = match.span()
+        start, end = found[min(occurrence, len(found) - 1)]
         if self.where is None:
             return Span(start, end)
         return Span(self.where[start], self.where[end - 1] + 1)
