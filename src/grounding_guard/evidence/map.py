@@ -134,9 +134,9 @@ class EvidenceMap:
         if found is None:
             found = []
             for number, passage in enumerate(passages):
-                if stem in passage.content:
+                if passage.may_hold(stem):
                     first = offsets[number]
-                    found.extend(first + n for n in passage.postings[stem])
+                    found.extend(first + n for n in passage.sentences_holding(stem))
             with self._lock:
                 self._postings[stem] = found
         return found

@@ -10,6 +10,7 @@ whole need), and a sentence's full :class:`~grounding_guard.text.analysis.Analys
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import overload
@@ -19,9 +20,13 @@ from grounding_guard.text.analysis import (
     Analysis,
     Bags,
     analyse,
+    number_key,
+    number_keys_of,
+    number_pattern,
     read_sentences,
     sentence_spans,
 )
+from grounding_guard.text.lexicon import stem_forms
 from grounding_guard.types import Evidence, Span
 
 __all__ = ["Claim", "Passage", "SentenceAnalyses"]
@@ -93,12 +98,16 @@ class Passage:
     """
 
     __slots__ = (
+        "_ascii",
         "_bags",
         "_content",
+        "_lowered",
         "_number_keys",
         "_postings",
         "_sentences",
+        "_some",
         "_spans",
+        "_starts",
         "_vocabulary",
         "_word_text",
         "evidence",
@@ -114,6 +123,10 @@ class Passage:
         self._number_keys: frozenset[str] | None = None
         self._word_text: str | None = None
         self._postings: dict[str, list[int]] | None = None
+        self._ascii = evidence.text.isascii()
+        self._lowered: str | None = None
+        self._some: dict[int, Bags] = {}
+        self._starts: list[int] | None = None
 
     @classmethod
     def read(cls, evidence: Evidence) -> Passage:
@@ -139,8 +152,58 @@ class Passage:
     def bags(self) -> tuple[Bags, ...]:
         """Each sentence's light reading (words, stems, figures), in order."""
         if self._bags is None:
-            self._bags = tuple(read_sentences(self.evidence.text, self.spans))
+            some = self._some
+            if not some:
+                self._bags = tuple(read_sentences(self.evidence.text, self.spans, self._lower()))
+            else:
+                self._bags = tuple(some.get(n) or self.bag(n) for n in range(len(self.spans)))
         return self._bags
+
+    def bag(self, number: int) -> Bags:
+        """Sentence ``number``'s light reading, read alone when the chunk is not read."""
+        if self._bags is not None:
+            return self._bags[number]
+        found = self._some.get(number)
+        if found is None:
+            span = self.spans[number]
+            found = read_sentences(self.evidence.text, (span,), self._lower())[0]
+            self._some[number] = found
+        return found
+
+    def sentences_holding(self, stemmed: str) -> list[int]:
+        """The numbers of the sentences whose content holds ``stemmed``, in order.
+
+        On an unread ASCII chunk only the sentences where a piece of such a word stands
+        (:func:`~grounding_guard.text.lexicon.stem_forms`, or a number of that value) are
+        read: a chunk that a claim shares one word with is not read whole for it.
+        """
+        if self._bags is not None or not self._ascii:
+            return [n for n, b in enumerate(self.bags) if stemmed in b.content]
+        lowered = self._lower()
+        places: set[int] = set()
+        if stemmed[:1].isdigit():
+            for match in number_pattern().finditer(lowered):
+                if number_key(match.group()) == stemmed:
+                    places.add(match.start())
+        else:
+            for form in stem_forms(stemmed):
+                at = lowered.find(form)
+                while at >= 0:
+                    places.add(at)
+                    at = lowered.find(form, at + 1)
+        if not places:
+            return []
+        starts = self._starts
+        if starts is None:
+            starts = self._starts = [span.start for span in self.spans]
+        numbers = sorted({bisect_right(starts, at) - 1 for at in places} - {-1})
+        return [n for n in numbers if stemmed in self.bag(n).content]
+
+    def _lower(self) -> str:
+        lowered = self._lowered
+        if lowered is None:
+            lowered = self._lowered = self.evidence.text.lower()
+        return lowered
 
     @property
     def sentences(self) -> SentenceAnalyses:
@@ -149,13 +212,31 @@ class Passage:
             self._sentences = SentenceAnalyses(self)
         return self._sentences
 
+    def may_hold(self, stemmed: str) -> bool:
+        """False only when no word of the chunk can stem as ``stemmed``: exact once the
+        chunk is read; before that, a look for the pieces every such word holds
+        (:func:`~grounding_guard.text.lexicon.stem_forms`) in the lower-cased text, for
+        ASCII text (a number, which compares by value however it is written, and any
+        other script may always be there)."""
+        if self._content is not None:
+            return stemmed in self._content
+        if not self._ascii:
+            return True
+        lowered = self._lower()
+        if stemmed[:1].isdigit():  # a number's value: the chunk's values, by one scan
+            if self._number_keys is None:
+                self._number_keys = number_keys_of(lowered)
+            return stemmed in self._number_keys
+        return any(form in lowered for form in stem_forms(stemmed))
+
     def _read_whole(self) -> None:
         """The whole chunk's bags: the union of its sentences' (each sentence is read
         once, and the chunk's words are its sentences' words in order)."""
         bags = self.bags
         self._content = frozenset().union(*(b.content for b in bags))
         self._vocabulary = frozenset().union(*(b.vocabulary for b in bags))
-        self._number_keys = frozenset().union(*(b.number_keys for b in bags))
+        if self._number_keys is None:
+            self._number_keys = frozenset().union(*(b.number_keys for b in bags))
         self._word_text = " " + " ".join([w for b in bags for w in b.words]) + " "
 
     @property

@@ -557,12 +557,11 @@ def _year_elsewhere(value: Value, other: Value, table: _Sentences) -> bool:
 
 def _stem_counts(content: frozenset[str], passage: Passage) -> dict[int, int]:
     """How many of ``content`` each sentence of ``passage`` holds."""
-    counts: dict[int, int] = {}
-    postings = passage.postings
-    for key in content:
-        for number in postings.get(key, ()):
-            counts[number] = counts.get(number, 0) + 1
-    return counts
+    return {
+        number: len(content & bags.content)
+        for number, bags in enumerate(passage.bags)
+        if not content.isdisjoint(bags.content)
+    }
 
 
 def _check_figures(

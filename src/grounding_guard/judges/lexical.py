@@ -68,17 +68,17 @@ def _best_sentence(content: frozenset[str], passages: Sequence[Passage]) -> Best
     best: BestSentence | None = None
     best_size = 0
     for passage in passages:
-        counts: dict[int, int] = {}
-        postings = passage.postings
-        for stem in content & passage.content:
-            for sentence in postings.get(stem, ()):
-                counts[sentence] = counts.get(sentence, 0) + 1
-        if not counts:
+        if content.isdisjoint(passage.content):
             continue
-        top = max(counts.values())
+        top, sentence = 0, -1
+        # one set intersection per sentence: cheaper than building a stem index for a
+        # chunk that few claims will ask about (the first sentence wins a tie)
+        for number, bags in enumerate(passage.bags):
+            shared = len(content & bags.content)
+            if shared > top:
+                top, sentence = shared, number
         if top > best_size:
             best_size = top
-            sentence = min(k for k, v in counts.items() if v == top)
             span, found = passage.sentences[sentence]
             best = BestSentence(passage, span, found, content & found.content)
     return best
@@ -120,12 +120,17 @@ def supporting(claim: Claim, passages: Sequence[Passage], threshold: float) -> l
         judge = LexicalJudge(threshold)
         return [p for p in passages if judge.judge(claim, (p,)).verdict == "supported"]
     size = len(content)
-    return [
-        p
-        for p in passages
-        if (needle is not None and needle in p.word_text)
-        or (size and len(content & p.content) / size + 1e-9 >= threshold)
-    ]
+    out: list[Passage] = []
+    for p in passages:
+        # a chunk that cannot hold enough of the claim's stems is never read (containment
+        # needs them all, so it cannot pass either)
+        if size and sum(map(p.may_hold, content)) / size + 1e-9 < threshold:
+            continue
+        if (needle is not None and needle in p.word_text) or (
+            size and len(content & p.content) / size + 1e-9 >= threshold
+        ):
+            out.append(p)
+    return out
 
 
 class LexicalJudge:

@@ -29,6 +29,8 @@ __all__ = [
     "analyse",
     "context_stems",
     "number_key",
+    "number_keys_of",
+    "number_pattern",
     "read_bags",
     "read_sentences",
     "sentence_spans",
@@ -310,17 +312,18 @@ def read_bags(text: str) -> Bags:
     )
 
 
-def read_sentences(text: str, spans: Sequence[Span]) -> list[Bags]:
+def read_sentences(text: str, spans: Sequence[Span], lowered: str | None = None) -> list[Bags]:
     """The :class:`Bags` of each span of ``text``, equal to :func:`read_bags` of each.
 
     An evidence chunk's sentences are read here, so it is written for speed: case folded
     once for the whole text, the token loop inline, numbers found by the number pattern
     (for ASCII text, the tokens that open with a digit are exactly its matches) and the
-    content bag built in two set operations.
+    content bag built in two set operations. ``lowered`` is ``text.lower()`` when the
+    caller holds it already.
     """
     if not text.isascii():
         return [read_bags(span.of(text)) for span in spans]
-    lowered_text = text.lower()
+    lowered_text = text.lower() if lowered is None else lowered
     out: list[Bags] = []
     append = out.append
     stems = _STEMS.__getitem__
@@ -347,6 +350,18 @@ def read_sentences(text: str, spans: Sequence[Span]) -> list[Bags]:
             vocabulary |= {w[:-2] for w in tokens if w.endswith("'s")}
         append(Bags(piece, tuple(tokens), content, vocabulary, numbers, number_keys))
     return out
+
+
+def number_pattern() -> re.Pattern[str]:
+    """The number tokens of an ASCII text, as a pattern (see :func:`number_keys_of`)."""
+    return _ASCII_NUMBER
+
+
+def number_keys_of(ascii_text: str) -> frozenset[str]:
+    """The values of the number tokens of an ASCII text, by one scan (equal to the
+    ``number_keys`` its sentences' bags hold: such a text's number tokens are exactly
+    the matches of the number pattern)."""
+    return frozenset(map(number_key, _ASCII_NUMBER.findall(ascii_text)))
 
 
 _NO_KEYS: frozenset[str] = frozenset()

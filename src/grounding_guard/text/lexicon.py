@@ -23,6 +23,7 @@ __all__ = [
     "is_proper_name",
     "pertainyms",
     "stem",
+    "stem_forms",
 ]
 
 
@@ -184,6 +185,33 @@ def _derived_stems() -> dict[str, str]:
 
 
 _DERIVED: dict[str, str] = _derived_stems()
+
+
+def _opening(stripped: str) -> str:
+    """What every word that strips to ``stripped`` opens with: the suffix stripper only
+    cuts a word's end, and turns "-ies" into "y" ("studies" -> "study", opening "stud")."""
+    return stripped[:-1] if stripped.endswith("y") else stripped
+
+
+@lru_cache(maxsize=1)
+def _stem_sources() -> dict[str, frozenset[str]]:
+    """stem -> the pieces the table-made words of that stem hold: each irregular form
+    whole ("went" for "go") and the opening of each derived noun ("decis" for "decid")."""
+    out: dict[str, set[str]] = {}
+    for word in _IRREGULAR:
+        out.setdefault(stem(word), set()).add(word)
+    for derived, base in _DERIVED.items():
+        out.setdefault(base, set()).add(_opening(derived))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+@lru_cache(maxsize=65536)
+def stem_forms(stemmed: str) -> tuple[str, ...]:
+    """Pieces one of which every lower-cased word that stems as ``stemmed`` holds: its
+    opening (see :func:`stem`: suffixes only), the irregular forms and the openings of the
+    derived nouns that stem as it. A text holding none of them holds no word of that stem,
+    so a chunk can be ruled out without being read."""
+    return (_opening(stemmed), *sorted(_stem_sources().get(stemmed, ())))
 
 
 @lru_cache(maxsize=1)
