@@ -381,6 +381,127 @@ def test_a_failure_inside_telemetry_never_breaks_the_check(
     assert "exporter bug" in caplog.text
 
 
+# ---- the attributes agree with the report --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "options"),
+    [
+        (ANSWER, {}),
+        (ANSWER, {"mode": "filter", "min_coverage": 0.5}),
+        (ANSWER, {"mode": "block", "fail_on": ["invalid"]}),
+        (ANSWER, {"fail_on": ["placeholder"], "min_coverage": 0.1}),
+        ("Battery life is 14 hours [[cite:e1]].", {}),  # clean, every id resolved
+        ("Battery life is 14 hours [[cite:e1]].", {"min_coverage": 1.0}),
+        ("Hello there!", {}),  # no claim: coverage 1.0, clean
+        ("Battery life is 14 hours.", {"citations": "none"}),  # attributed, nothing cited
+        ("It lasts [[cite:e7]] and [[cite:e7]][[cite:e8]] days.", {}),  # ids repeat
+    ],
+)
+def test_report_attributes_agree_with_the_reports_own_totals(
+    answer: str, options: dict[str, Any]
+) -> None:
+    """``report_attributes`` counts everything in one pass; each value must equal what
+    the report's properties (which walk the units each time) say."""
+    report = gg.Guard(**options).check(answer, EVIDENCE)
+    got = telemetry.report_attributes(report)
+    assert {k[len("grounding_guard.count.") :]: v for k, v in got.items() if ".count." in k} == (
+        report.counts
+    )
+    assert got["grounding_guard.units"] == len(report.units)
+    assert got["grounding_guard.claims"] == len(report.claims)
+    assert got["grounding_guard.coverage"] == report.coverage
+    assert got["grounding_guard.is_clean"] is report.is_clean
+    assert got["grounding_guard.blocked"] is report.blocked
+    assert got["grounding_guard.fail_on"] == tuple(sorted(s.value for s in report.fail_on))
+    assert got.get("grounding_guard.unresolved_ids", ()) == report.unresolved_ids
+    assert got["grounding_guard.evidence.count"] == len(report.evidence)
+
+
+def unit_with(status: Status, scores: tuple[float, ...] = (), **fields: Any) -> gg.Unit:
+    return gg.Unit(
+        index=0,
+        text="Battery life is 14 hours.",
+        span=gg.Span(3, 28),
+        kind=gg.Kind.CLAIM,
+        status=status,
+        support=tuple(gg.Support(f"e{i}", gg.Span(0, 5), s) for i, s in enumerate(scores, 1)),
+        **fields,
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "scores", "value"),
+    [
+        (Status.GROUNDED, (0.3, 0.8), 0.8),  # the best score of its support
+        (Status.GROUNDED, (0.0,), 0.0),
+        (Status.GROUNDED, (-0.2, 0.4), 0.4),  # scores outside [0, 1] are no score
+        (Status.GROUNDED, (1.5,), 1.0),  # none in range: grounded counts as 1
+        (Status.GROUNDED, (), 1.0),
+        (Status.CONTRADICTED, (0.9,), 0.0),
+        (Status.INVALID, (), 0.0),
+        (Status.UNGROUNDED, (0.2,), 0.0),
+        (Status.PLACEHOLDER, (), None),  # an honest gap has no score
+    ],
+)
+def test_the_score_value_of_each_status(
+    status: Status, scores: tuple[float, ...], value: float | None
+) -> None:
+    got = telemetry.unit_attributes(unit_with(status, scores))
+    assert got.get("gen_ai.evaluation.score.value") == value
+    assert got["gen_ai.evaluation.score.label"] == status.value
+    assert (got["grounding_guard.unit.start"], got["grounding_guard.unit.end"]) == (3, 28)
+
+
+@pytest.mark.parametrize(
+    ("unit", "record_text", "explanation", "ids"),
+    [
+        (
+            unit_with(Status.GROUNDED, (0.7,), valid=("e1",), cited=("e1",)),
+            False,
+            "supported by e1",
+            ("grounding_guard.unit.cited_ids", ("e1",)),
+        ),
+        (
+            unit_with(Status.GROUNDED, (0.7, 0.6)),
+            False,
+            "supported by e1, e2",
+            ("grounding_guard.unit.support_ids", ("e1", "e2")),
+        ),
+        (unit_with(Status.UNGROUNDED), False, "ungrounded", None),
+        (
+            unit_with(
+                Status.INVALID,
+                cited=("e9",),
+                reasons=(gg.Reason("unknown_id", "e9 names no chunk"), gg.Reason("no_support", "")),
+            ),
+            False,
+            "unknown_id; no_support",
+            ("grounding_guard.unit.cited_ids", ("e9",)),
+        ),
+        (
+            unit_with(
+                Status.INVALID,
+                cited=("e9",),
+                reasons=(gg.Reason("unknown_id", "e9 names no chunk"), gg.Reason("no_support", "")),
+            ),
+            True,
+            "unknown_id: e9 names no chunk; no_support",
+            ("grounding_guard.unit.cited_ids", ("e9",)),
+        ),
+    ],
+)
+def test_the_explanation_and_ids_of_a_unit(
+    unit: gg.Unit, record_text: bool, explanation: str, ids: tuple[str, Any] | None
+) -> None:
+    got = telemetry.unit_attributes(unit, record_text=record_text)
+    assert got["gen_ai.evaluation.explanation"] == explanation
+    id_keys = {k: v for k, v in got.items() if k.endswith("_ids")}
+    assert id_keys == (dict([ids]) if ids else {})
+    assert got.get("grounding_guard.unit.codes", ()) == unit.codes
+    assert ("grounding_guard.unit.text" in got) is record_text
+
+
 # ---- the fingerprint ------------------------------------------------------------------------
 
 
@@ -394,6 +515,44 @@ def test_the_fingerprint_tells_configurations_apart() -> None:
     assert mark(gg.Guard(term_checks=False)) != base
     assert mark(gg.Guard(fail_on=["invalid"])) != base
     assert mark(gg.Guard(judge=lambda claim, evidence: True)) != base
+
+
+def test_the_fingerprint_is_computed_once_per_guard_and_again_when_it_changes(
+    exporter: InMemorySpanExporter,
+) -> None:
+    """The fingerprint (JSON and SHA-256 of every option) is not redone per check; a
+    reassigned judge threshold or mode makes a new one, and going back gives the old."""
+    reads: list[str] = []
+
+    class Judge:
+        threshold = 0.5
+
+        @property
+        def name(self) -> str:
+            reads.append("name")
+            return "counting"
+
+        def judge(self, claim: Any, passages: Any) -> Judgement:
+            return Judgement("supported", 1.0)
+
+    guard = gg.Guard(judge=Judge())
+
+    def mark() -> object:
+        return telemetry.judge_fingerprint(guard)["grounding_guard.fingerprint"]
+
+    first = mark()
+    for _ in range(3):
+        guard.check(ANSWER, EVIDENCE)
+    assert len(reads) == 1
+    spans = exporter.get_finished_spans()
+    assert {attributes(s)["grounding_guard.fingerprint"] for s in spans} == {first}
+    guard.judge.threshold = 0.9
+    assert mark() != first and len(reads) == 2
+    guard.judge.threshold = 0.5
+    guard.mode = "block"
+    assert mark() != first and len(reads) == 3
+    guard.mode = "flag"
+    assert mark() == first and len(reads) == 4
 
 
 def test_a_model_judge_is_fingerprinted_by_its_file(tmp_path: Path) -> None:

@@ -162,9 +162,7 @@ _TRACER: tuple[Any, Any] | None = None  # (provider, its grounding_guard tracer)
 _INSIDE: contextvars.ContextVar[object | None] = contextvars.ContextVar(
     "grounding_guard_telemetry_inside", default=None
 )
-_FINGERPRINTS: weakref.WeakKeyDictionary[Any, dict[str, AttributeValue]] = (
-    weakref.WeakKeyDictionary()
-)
+_STATES: weakref.WeakKeyDictionary[Any, _GuardState] = weakref.WeakKeyDictionary()
 _FILE_HASHES: dict[tuple[str, int, int], str] = {}
 
 
@@ -227,7 +225,11 @@ def _tracer() -> Any:
 
     Without an explicit provider this looks OpenTelemetry up in ``sys.modules`` only: an
     application that set a provider has imported ``opentelemetry.trace``, so when it is
-    not there, there is no provider and nothing is imported to find that out.
+    not there, there is no provider and nothing is imported to find that out. Then it
+    asks the API for the global provider on every call (about a microsecond while none is
+    set, the API's own look-up of ``OTEL_PYTHON_TRACER_PROVIDER`` being most of it), so a
+    provider set later is used from the next check on; the decision is never cached,
+    only the tracer of the provider last seen (re-checked by identity).
     """
     global _TRACER
     current = _SETTINGS
@@ -324,15 +326,17 @@ def record_stream(guard: Guard, report: Report, started: int) -> Report:
 def _record(span: Any, guard: Guard, report: Report, duration_ns: int) -> None:
     """Put the report on ``span``: its attributes and one evaluation event per claim.
 
-    Every attribute has its price (the SDK cleans each value of each event), so each
-    event carries what a unit needs and no more; the guard's fingerprint is on the span.
+    Nothing is built for a span that does not record (a sampler dropped its trace). The
+    guard's fingerprint is computed once per guard and copied in; the events share one
+    timestamp (the report's: they are all known at once) and carry what a unit needs and
+    no more, since the SDK cleans every attribute of every event.
     """
     try:
         if not span.is_recording():
             return
         text = _record_text()
         attributes = report_attributes(report)
-        attributes.update(judge_fingerprint(guard))
+        attributes.update(_state(guard).fingerprint)
         attributes["grounding_guard.duration_ms"] = duration_ns / 1e6
         if text:
             attributes["grounding_guard.answer"] = report.answer
@@ -341,9 +345,10 @@ def _record(span: Any, guard: Guard, report: Report, duration_ns: int) -> None:
         if not _SETTINGS.unit_events:
             return
         add_event = span.add_event
+        at = time.time_ns()
         for unit in report.units:
-            if unit.status is not Status.SKIPPED:
-                add_event(EVALUATION_EVENT, unit_attributes(unit, record_text=text))
+            if unit.status is not _SKIPPED:
+                add_event(EVALUATION_EVENT, _unit_attributes(unit, text), at)
     except Exception as error:  # telemetry never breaks a check
         _log(error)
 
@@ -356,6 +361,12 @@ def _log(error: Exception) -> None:
 
 # ---- attributes ----------------------------------------------------------------------------
 
+_STATUSES = tuple(Status)
+# Enum members are slow to look up on their class (about 0.1 us each): the hot paths read
+# these module constants
+_GROUNDED = Status.GROUNDED
+_SKIPPED = Status.SKIPPED
+_LABELS = {status: status.value for status in Status}
 _COUNT_KEYS = {status: f"grounding_guard.count.{status.value}" for status in Status}
 _FAIL_ON: dict[frozenset[Status], tuple[str, ...]] = {}
 
@@ -370,28 +381,42 @@ def _fail_on(statuses: frozenset[Status]) -> tuple[str, ...]:
 def report_attributes(report: Report) -> dict[str, AttributeValue]:
     """The report's totals as flat OpenTelemetry attributes (no text of the answer or the
     evidence): what the check span carries, and what the framework adapters attach to
-    their runs. ``unresolved_ids`` only when some cited id names no chunk."""
-    counts = dict.fromkeys(Status, 0)
-    for unit in report.units:
+    their runs. ``unresolved_ids`` only when some cited id names no chunk.
+
+    One pass over the units gives the counts, the coverage, ``is_clean`` and the cited
+    ids: the same values as the report's properties (which each walk the units again),
+    for a fraction of the time on the path of every traced check.
+    """
+    units = report.units
+    counts = dict.fromkeys(_STATUSES, 0)
+    cited: dict[str, None] = {}
+    for unit in units:
         counts[unit.status] += 1
-    claims = len(report.units) - counts[Status.SKIPPED]
+        for ident in unit.cited:  # distinct, in first-appearance order: Report.cited_ids
+            cited[ident] = None
+    claims = len(units) - counts[_SKIPPED]
+    coverage = counts[_GROUNDED] / claims if claims else 1.0
+    failing = any(counts[status] for status in report.fail_on)
     attributes: dict[str, AttributeValue] = {
         "grounding_guard.mode": str(report.mode),
         "grounding_guard.citation_style": str(report.citation_style),
         "grounding_guard.attribution": report.attribution,
-        "grounding_guard.units": len(report.units),
+        "grounding_guard.units": len(units),
         "grounding_guard.claims": claims,
     }
     for status, count in counts.items():
         attributes[_COUNT_KEYS[status]] = count
-    attributes["grounding_guard.coverage"] = counts[Status.GROUNDED] / claims if claims else 1.0
+    attributes["grounding_guard.coverage"] = coverage
     attributes["grounding_guard.fail_on"] = _fail_on(report.fail_on)
     attributes["grounding_guard.blocked"] = report.blocked
-    attributes["grounding_guard.is_clean"] = report.is_clean
+    # Report.is_clean: no failing unit and Report.coverage_ok
+    attributes["grounding_guard.is_clean"] = not failing and coverage + 1e-12 >= report.min_coverage
     attributes["grounding_guard.evidence.count"] = len(report.evidence)
-    unresolved = report.unresolved_ids
-    if unresolved:
-        attributes["grounding_guard.unresolved_ids"] = unresolved
+    if cited:
+        known = {evidence.id for evidence in report.evidence}
+        unresolved = tuple(i for i in cited if i not in known)
+        if unresolved:
+            attributes["grounding_guard.unresolved_ids"] = unresolved
     return attributes
 
 
@@ -399,49 +424,64 @@ def unit_attributes(unit: Unit, *, record_text: bool = False) -> dict[str, Attri
     """The ``gen_ai.evaluation.result`` attributes of one unit (see the module doc);
     ``record_text`` adds the unit's text and the reasons' messages. Id and code lists are
     left out when empty."""
+    return _unit_attributes(unit, record_text)
+
+
+def _unit_attributes(unit: Unit, record_text: bool) -> dict[str, AttributeValue]:
+    """:func:`unit_attributes`, called positionally once per unit of every traced check:
+    the reason codes are read once (for the codes and the explanation), the status label
+    comes from a table, the dict is built in one literal."""
     status = unit.status
     reasons = unit.reasons
+    if reasons:
+        codes = tuple([reason.code for reason in reasons])
+        if record_text:
+            explanation = "; ".join(
+                [f"{r.code}: {r.message}" if r.message else r.code for r in reasons]
+            )
+        else:
+            explanation = "; ".join(codes)
+    else:
+        codes = ()
+        explanation = _quiet_explanation(unit)
     attributes: dict[str, AttributeValue] = {
         "gen_ai.evaluation.name": EVALUATION_NAME,
-        "gen_ai.evaluation.score.label": status.value,
+        "gen_ai.evaluation.score.label": _LABELS[status],
     }
-    score = _score(unit)
-    if score is not None:
-        attributes["gen_ai.evaluation.score.value"] = score
-    attributes["gen_ai.evaluation.explanation"] = _explanation(unit, record_text)
-    attributes["grounding_guard.unit.start"] = unit.span.start
-    attributes["grounding_guard.unit.end"] = unit.span.end
+    if status is _GROUNDED:
+        best = -1.0
+        for support in unit.support:
+            score = support.score
+            if best < score <= 1.0:
+                best = score
+        attributes["gen_ai.evaluation.score.value"] = float(best) if best >= 0.0 else 1.0
+    elif status in _FAILED_SCORE:
+        attributes["gen_ai.evaluation.score.value"] = 0.0
+    attributes["gen_ai.evaluation.explanation"] = explanation
+    span = unit.span
+    attributes["grounding_guard.unit.start"] = span.start
+    attributes["grounding_guard.unit.end"] = span.end
     if unit.cited:
         attributes["grounding_guard.unit.cited_ids"] = unit.cited
     elif unit.support:
-        attributes["grounding_guard.unit.support_ids"] = tuple(s.evidence_id for s in unit.support)
-    if reasons:
-        attributes["grounding_guard.unit.codes"] = tuple(r.code for r in reasons)
+        attributes["grounding_guard.unit.support_ids"] = tuple(
+            [s.evidence_id for s in unit.support]
+        )
+    if codes:
+        attributes["grounding_guard.unit.codes"] = codes
     if record_text:
         attributes["grounding_guard.unit.text"] = unit.text
     return attributes
 
 
-def _score(unit: Unit) -> float | None:
-    if unit.status is Status.GROUNDED:
-        scores = [s.score for s in unit.support if 0.0 <= s.score <= 1.0]
-        return float(max(scores)) if scores else 1.0
-    if unit.status in _FAILED_SCORE:
-        return 0.0
-    return None
-
-
-def _explanation(unit: Unit, record_text: bool) -> str:
-    if unit.reasons:
-        if record_text:
-            return "; ".join(
-                f"{r.code}: {r.message}" if r.message else r.code for r in unit.reasons
-            )
-        return "; ".join(unit.codes)
-    backing = unit.valid or tuple(s.evidence_id for s in unit.support)
-    if unit.status is Status.GROUNDED and backing:
-        return "supported by " + ", ".join(backing)
-    return unit.status.value
+def _quiet_explanation(unit: Unit) -> str:
+    """The explanation of a unit without reasons: what a grounded unit rests on, else its
+    status."""
+    if unit.status is _GROUNDED:
+        backing = unit.valid or tuple([s.evidence_id for s in unit.support])
+        if backing:
+            return "supported by " + ", ".join(backing)
+    return _LABELS[unit.status]
 
 
 # ---- the fingerprint -----------------------------------------------------------------------
@@ -451,13 +491,54 @@ def judge_fingerprint(guard: Guard) -> dict[str, AttributeValue]:
     """What tells two configurations apart: the package version, the judge (name,
     threshold, model and its file's SHA-256), the lexical threshold, and ``fingerprint``,
     a 16-hex-digit hash of those and of every engine option, the mode, ``fail_on`` and
-    ``min_coverage``. Computed once per guard (the model file once per process)."""
-    found = _FINGERPRINTS.get(guard)
-    if found is None:
-        found = _fingerprint(guard)
+    ``min_coverage``. Computed once per guard (the model file once per process), again
+    only when the guard's judge or options change."""
+    return dict(_state(guard).fingerprint)
+
+
+class _GuardState:
+    """What telemetry keeps per guard: the fingerprint and what it was computed from."""
+
+    __slots__ = ("fingerprint", "key")
+
+    def __init__(self, key: tuple[Any, ...], fingerprint: dict[str, AttributeValue]) -> None:
+        self.key = key
+        self.fingerprint = fingerprint
+
+
+def _state(guard: Guard) -> _GuardState:
+    """The guard's telemetry state, rebuilt when anything its fingerprint rests on
+    changed: the judge (by identity, and its threshold), the engine options (by
+    identity: a Guard builds them once), the mode, ``fail_on``, ``min_coverage`` and the
+    refusal (public attributes a caller may reassign). Comparing that key costs well
+    under a microsecond; the fingerprint (JSON and SHA-256 of every option) costs tens."""
+    judge = guard.judge
+    key = (
+        judge,
+        getattr(judge, "threshold", None),
+        guard.engine_options,
+        guard.mode,
+        guard.fail_on,
+        guard.min_coverage,
+        guard.refusal,
+    )
+    state = _STATES.get(guard)
+    if state is None or not _same(state.key, key):
+        state = _GuardState(key, _fingerprint(guard))
         with _LOCK:
-            _FINGERPRINTS[guard] = found
-    return dict(found)
+            _STATES[guard] = state
+    return state
+
+
+def _same(cached: tuple[Any, ...], key: tuple[Any, ...]) -> bool:
+    """The judge and the options by identity (an equal copy may still differ in what the
+    fingerprint reads), the rest by value."""
+    return (
+        cached[0] is key[0]
+        and cached[2] is key[2]
+        and cached[1] == key[1]
+        and cached[3:] == key[3:]
+    )
 
 
 def _fingerprint(guard: Guard) -> dict[str, AttributeValue]:
