@@ -309,6 +309,138 @@ def test_a_failing_check_ends_its_span_with_the_error(exporter: InMemorySpanExpo
     assert [e.name for e in span.events] == ["exception"]
 
 
+# ---- Guard(telemetry=...) --------------------------------------------------------------------
+
+TelemetryConfig = telemetry.TelemetryConfig
+
+
+@pytest.mark.parametrize(
+    ("option", "expected"),
+    [
+        (True, TelemetryConfig()),
+        (False, TelemetryConfig(enabled=False)),
+        ("span", TelemetryConfig(unit_events=False)),
+        (TelemetryConfig(record_text=True), TelemetryConfig(record_text=True)),
+        (
+            TelemetryConfig(enabled=True, unit_events=True, record_text=False),
+            TelemetryConfig(unit_events=True, record_text=False),
+        ),
+    ],
+)
+def test_the_telemetry_option_is_read_at_construction(
+    option: Any, expected: telemetry.TelemetryConfig
+) -> None:
+    assert gg.Guard(telemetry=option).telemetry == expected
+
+
+@pytest.mark.parametrize(
+    ("option", "error", "message"),
+    [
+        ("spans", gg.ConfigError, "unknown choice 'spans'"),
+        ("", gg.ConfigError, "use True, False, 'span'"),
+        ("True", gg.ConfigError, "unknown choice 'True'"),
+        (1, TypeError, "telemetry must be True, False, 'span' or a .*TelemetryConfig, got int"),
+        (None, TypeError, "got NoneType"),
+        ({"record_text": True}, TypeError, "got dict"),
+        (telemetry.settings(), TypeError, "got TelemetrySettings"),
+    ],
+)
+def test_a_bad_telemetry_option_fails_at_construction(
+    option: Any, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        gg.Guard(telemetry=option)
+    with pytest.raises(error, match=message):
+        gg.check(ANSWER, EVIDENCE, telemetry=option)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"enabled": 1}, "enabled must be True or False, got int"),
+        ({"enabled": None}, "enabled must be True or False, got NoneType"),
+        ({"unit_events": "yes"}, "unit_events must be True, False or None, got str"),
+        ({"record_text": 0}, "record_text must be True, False or None, got int"),
+    ],
+)
+def test_a_bad_telemetry_config_fails_when_built(fields: dict[str, Any], message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        TelemetryConfig(**fields)
+
+
+def test_a_telemetry_config_is_an_immutable_value() -> None:
+    config = TelemetryConfig(unit_events=False)
+    with pytest.raises(AttributeError, match="immutable"):
+        config.unit_events = True  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="immutable"):
+        del config.enabled
+    assert config == TelemetryConfig(unit_events=False) != TelemetryConfig()
+    assert len({config, TelemetryConfig(unit_events=False), TelemetryConfig()}) == 2
+    assert config != (True, False, None)
+    assert repr(config) == ("TelemetryConfig(enabled=True, unit_events=False, record_text=None)")
+
+
+def record_with(guard: gg.Guard, via: str) -> gg.Report:
+    """One check (or stream) of ANSWER by ``guard``, the way ``via`` names."""
+    if via == "check":
+        return guard.check(ANSWER, EVIDENCE)
+    if via == "acheck":
+        return asyncio.run(guard.acheck(ANSWER, EVIDENCE))
+    report = list(guard.stream([ANSWER], EVIDENCE))[-1].report
+    assert report is not None
+    return report
+
+
+#: (Guard option, process settings, (spans recorded, events, text recorded))
+GUARD_CHOICES: list[tuple[Any, dict[str, Any], tuple[int, int, bool]]] = [
+    (True, {}, (1, 6, False)),
+    ("span", {}, (1, 0, False)),
+    (False, {}, (0, 0, False)),
+    (TelemetryConfig(record_text=True), {}, (1, 6, True)),
+    (TelemetryConfig(unit_events=False, record_text=True), {}, (1, 0, True)),
+    (True, {"unit_events": False}, (1, 0, False)),  # None follows the process
+    (TelemetryConfig(unit_events=True), {"unit_events": False}, (1, 6, False)),  # guard wins
+    (True, {"record_text": True}, (1, 6, True)),
+    (TelemetryConfig(record_text=False), {"record_text": True}, (1, 6, False)),
+    ("span", {"enabled": False}, (0, 0, False)),  # the process switch wins over any guard
+    (TelemetryConfig(unit_events=True), {"enabled": False}, (0, 0, False)),
+]
+
+
+@pytest.mark.parametrize("via", ["check", "acheck", "stream"])
+@pytest.mark.parametrize(("option", "process", "expected"), GUARD_CHOICES)
+def test_what_a_guard_records_follows_its_option_then_the_process(
+    exporter: InMemorySpanExporter,
+    option: Any,
+    process: dict[str, Any],
+    expected: tuple[int, int, bool],
+    via: str,
+) -> None:
+    telemetry.configure(**process)
+    try:
+        report = record_with(gg.Guard(telemetry=option), via)
+    finally:
+        telemetry.configure(unit_events=True, record_text=None, enabled=True)
+    spans = [s for s in exporter.get_finished_spans() if s.name.startswith("grounding_guard.")]
+    assert len(report.claims) == 6
+    assert (
+        len(spans),
+        sum(len(s.events) for s in spans),
+        any("grounding_guard.answer" in attributes(s) for s in spans),
+    ) == expected
+    if spans:
+        assert spans[0].name == (telemetry.STREAM_SPAN if via == "stream" else telemetry.CHECK_SPAN)
+        assert attributes(spans[0])["grounding_guard.claims"] == 6  # the totals either way
+
+
+def test_check_passes_the_telemetry_option_on(exporter: InMemorySpanExporter) -> None:
+    gg.check(ANSWER, EVIDENCE, telemetry=False)
+    asyncio.run(gg.acheck(ANSWER, EVIDENCE, telemetry=False))
+    assert exporter.get_finished_spans() == ()
+    gg.check(ANSWER, EVIDENCE, telemetry="span")
+    assert only_span(exporter).events == ()
+
+
 # ---- nothing without a provider -------------------------------------------------------------
 
 

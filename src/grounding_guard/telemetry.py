@@ -10,6 +10,13 @@ claim unit. Without ``opentelemetry`` installed, without a provider, or with
 one look-up (``opentelemetry.trace`` in ``sys.modules``). This module imports nothing
 from OpenTelemetry itself; it uses the API module the application has already loaded.
 
+Per guard, ``Guard(telemetry=...)`` chooses: ``True`` (the default: what the process
+settings below say), ``"span"`` (the span and its totals, no per-unit events: for volumes
+where the events' cost counts), ``False`` (nothing for that guard) or a
+:class:`TelemetryConfig` (``unit_events``, ``record_text``; ``None`` follows the process).
+A guard's explicit choice wins over :func:`configure`, whose ``enabled=False`` still
+switches every guard off.
+
 Text stays out by default. The answer, each unit's text and the reason messages (which
 quote figures, names and quotes of the answer and the evidence) are recorded only with
 ``configure(record_text=True)``, or, while ``record_text`` is left at ``None``, when
@@ -81,6 +88,7 @@ from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any, Concatenate, NamedTuple, ParamSpec
 
+from grounding_guard.errors import ConfigError
 from grounding_guard.types import Report, Status, Unit
 
 if TYPE_CHECKING:
@@ -93,12 +101,14 @@ __all__ = [
     "EVALUATION_NAME",
     "KEEP",
     "STREAM_SPAN",
+    "TelemetryConfig",
     "TelemetrySettings",
     "configure",
     "judge_fingerprint",
     "record_stream",
     "report_attributes",
     "settings",
+    "telemetry_option",
     "traced",
     "traced_async",
     "unit_attributes",
@@ -152,6 +162,98 @@ class TelemetrySettings(NamedTuple):
     record_text: bool | None = None
     unit_events: bool = True
     tracer_provider: Any = None
+
+
+class TelemetryConfig:
+    """What one ``Guard`` records when a tracer provider is set (``Guard(telemetry=...)``).
+
+    ``enabled``: ``False`` records nothing for this guard, not even its span.
+    ``unit_events``: one ``gen_ai.evaluation.result`` event per claim unit (``True``) or
+    the span and its totals only (``False``, what ``telemetry="span"`` means); ``None``
+    (the default) follows ``configure(unit_events=...)``. ``record_text``: the answer,
+    unit texts and reason messages (``True``) or none (``False``); ``None`` follows
+    ``configure(record_text=...)`` and then :data:`CONTENT_ENV`.
+
+    A guard's explicit choice wins over the process-wide one, except that
+    ``configure(enabled=False)`` switches every guard off. Immutable, comparable,
+    hashable; each value is checked when it is built (``TypeError``).
+    """
+
+    __slots__ = ("enabled", "record_text", "unit_events")
+
+    enabled: bool
+    unit_events: bool | None
+    record_text: bool | None
+
+    def __init__(
+        self,
+        *,
+        enabled: bool = True,
+        unit_events: bool | None = None,
+        record_text: bool | None = None,
+    ) -> None:
+        if not isinstance(enabled, bool):
+            raise TypeError(f"enabled must be True or False, got {type(enabled).__name__}")
+        for name, value in (("unit_events", unit_events), ("record_text", record_text)):
+            if value is not None and not isinstance(value, bool):
+                raise TypeError(f"{name} must be True, False or None, got {type(value).__name__}")
+        object.__setattr__(self, "enabled", enabled)
+        object.__setattr__(self, "unit_events", unit_events)
+        object.__setattr__(self, "record_text", record_text)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"TelemetryConfig is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"TelemetryConfig is immutable: cannot delete {name!r}")
+
+    def _values(self) -> tuple[bool, bool | None, bool | None]:
+        return (self.enabled, self.unit_events, self.record_text)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TelemetryConfig):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (
+            f"TelemetryConfig(enabled={self.enabled!r}, unit_events={self.unit_events!r}, "
+            f"record_text={self.record_text!r})"
+        )
+
+
+_DEFAULT_CONFIG = TelemetryConfig()
+#: ``Guard(telemetry=...)``'s named choices.
+_NAMED_CONFIGS: dict[object, TelemetryConfig] = {
+    True: _DEFAULT_CONFIG,
+    False: TelemetryConfig(enabled=False),
+    "span": TelemetryConfig(unit_events=False),
+}
+
+
+def telemetry_option(value: object) -> TelemetryConfig:
+    """Read ``Guard(telemetry=value)``: ``True`` (record what the process settings say),
+    ``False`` (record nothing for this guard), ``"span"`` (the span and its totals, no
+    per-unit events) or a :class:`TelemetryConfig`. ``TypeError`` for another type,
+    ``ConfigError`` for another string."""
+    if isinstance(value, TelemetryConfig):
+        return value
+    if isinstance(value, bool):
+        return _NAMED_CONFIGS[value]
+    if isinstance(value, str):
+        if value == "span":
+            return _NAMED_CONFIGS[value]
+        raise ConfigError(
+            f"telemetry: unknown choice {value!r}; use True, False, 'span' or a "
+            "grounding_guard.telemetry.TelemetryConfig"
+        )
+    raise TypeError(
+        "telemetry must be True, False, 'span' or a grounding_guard.telemetry.TelemetryConfig, "
+        f"got {type(value).__name__}"
+    )
 
 
 _SETTINGS = TelemetrySettings()
@@ -213,11 +315,15 @@ def settings() -> TelemetrySettings:
     return _SETTINGS
 
 
-def _record_text() -> bool:
-    chosen = _SETTINGS.record_text
-    if chosen is not None:
-        return chosen
-    return os.environ.get(CONTENT_ENV, "").strip().lower() in _CONTENT_ON
+def _record_text(config: TelemetryConfig = _DEFAULT_CONFIG) -> bool:
+    """Whether text goes on the spans of a guard with ``config``: its own choice, else the
+    process's, else :data:`CONTENT_ENV` (read each time: the switch may change)."""
+    chosen = config.record_text
+    if chosen is None:
+        chosen = _SETTINGS.record_text
+        if chosen is None:
+            return os.environ.get(CONTENT_ENV, "").strip().lower() in _CONTENT_ON
+    return chosen
 
 
 def _tracer() -> Any:
@@ -268,7 +374,7 @@ def traced(
     @functools.wraps(method)
     def check(guard: Guard, /, *args: P.args, **kwargs: P.kwargs) -> Report:
         tracer = _tracer()
-        if tracer is None or _INSIDE.get() is guard:
+        if tracer is None or _INSIDE.get() is guard or not guard.telemetry.enabled:
             return method(guard, *args, **kwargs)
         token = _INSIDE.set(guard)
         try:
@@ -291,7 +397,7 @@ def traced_async(
     @functools.wraps(method)
     async def acheck(guard: Guard, /, *args: P.args, **kwargs: P.kwargs) -> Report:
         tracer = _tracer()
-        if tracer is None or _INSIDE.get() is guard:
+        if tracer is None or _INSIDE.get() is guard or not guard.telemetry.enabled:
             return await method(guard, *args, **kwargs)
         token = _INSIDE.set(guard)
         try:
@@ -310,7 +416,7 @@ def record_stream(guard: Guard, report: Report, started: int) -> Report:
     """Record the ``grounding_guard.stream`` span of a stream that began at ``started``
     (``time.time_ns()``) and just made ``report``; returns ``report``."""
     tracer = _tracer()
-    if tracer is None:
+    if tracer is None or not guard.telemetry.enabled:
         return report
     try:
         span = tracer.start_span(STREAM_SPAN, start_time=started)
@@ -334,7 +440,8 @@ def _record(span: Any, guard: Guard, report: Report, duration_ns: int) -> None:
     try:
         if not span.is_recording():
             return
-        text = _record_text()
+        config = guard.telemetry
+        text = _record_text(config)
         attributes = report_attributes(report)
         attributes.update(_state(guard).fingerprint)
         attributes["grounding_guard.duration_ms"] = duration_ns / 1e6
@@ -342,7 +449,8 @@ def _record(span: Any, guard: Guard, report: Report, duration_ns: int) -> None:
             attributes["grounding_guard.answer"] = report.answer
             attributes["grounding_guard.text"] = report.text
         span.set_attributes(attributes)
-        if not _SETTINGS.unit_events:
+        events = config.unit_events
+        if not (_SETTINGS.unit_events if events is None else events):
             return
         add_event = span.add_event
         at = time.time_ns()
