@@ -8,6 +8,7 @@ and the no-provider tests see the API's stand-in."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import subprocess
 import sys
@@ -20,7 +21,7 @@ import pytest
 pytest.importorskip("opentelemetry.sdk")
 
 from opentelemetry import trace
-from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace import ReadableSpan, SpanLimits, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import StatusCode
@@ -307,6 +308,132 @@ def test_a_failing_check_ends_its_span_with_the_error(exporter: InMemorySpanExpo
     span = only_span(exporter)
     assert span.status.status_code is StatusCode.ERROR
     assert [e.name for e in span.events] == ["exception"]
+
+
+# ---- the events as exporters see them -----------------------------------------------------
+
+
+def memory_provider(
+    limits: SpanLimits | None = None,
+) -> tuple[TracerProvider, InMemorySpanExporter]:
+    memory = InMemorySpanExporter()
+    provider = TracerProvider(span_limits=limits) if limits else TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(memory))
+    return provider, memory
+
+
+def events_of(span: ReadableSpan) -> list[tuple[str, dict[str, Any]]]:
+    return [(e.name, dict(e.attributes or {})) for e in span.events]
+
+
+def add_event_would_record(
+    provider: TracerProvider, report: gg.Report, record_text: bool
+) -> list[tuple[str, dict[str, Any]]]:
+    """The events the SDK records when each unit's attributes go through ``add_event``."""
+    memory = InMemorySpanExporter()
+    provider.add_span_processor(SimpleSpanProcessor(memory))
+    span = provider.get_tracer("reference").start_span("reference")
+    for unit in report.claims:
+        span.add_event(
+            telemetry.EVALUATION_EVENT, telemetry.unit_attributes(unit, record_text=record_text)
+        )
+    span.end()
+    (finished,) = memory.get_finished_spans()
+    return events_of(finished)
+
+
+@pytest.mark.parametrize("record_text", [False, True])
+@pytest.mark.parametrize(
+    "limits",
+    [
+        None,  # the defaults: events are handed over pre-built
+        SpanLimits(max_events=3),  # a count limit the span applies either way
+        SpanLimits(max_attribute_length=12),  # values truncated: add_event does it
+        SpanLimits(max_event_attributes=4),  # attributes dropped: add_event does it
+        SpanLimits(max_event_attributes=9),  # room for all nine: pre-built
+    ],
+)
+def test_the_events_equal_what_add_event_records_under_any_limits(
+    limits: SpanLimits | None, record_text: bool
+) -> None:
+    provider, memory = memory_provider(limits)
+    before = telemetry.settings()
+    telemetry.configure(tracer_provider=provider, record_text=record_text)
+    try:
+        report = gg.check(ANSWER, EVIDENCE)
+    finally:
+        telemetry.configure(tracer_provider=before.tracer_provider, record_text=None)
+    span = only_span(memory)
+    expected = add_event_would_record(provider, report, record_text)
+    assert events_of(span) == expected
+    assert len(expected) == min(6, limits.max_events if limits else 6)
+    assert all(e.timestamp <= (span.end_time or 0) for e in span.events)
+
+
+def test_the_events_survive_otlp_encoding_json_and_copies(
+    exporter: InMemorySpanExporter,
+) -> None:
+    encoder = pytest.importorskip("opentelemetry.exporter.otlp.proto.common.trace_encoder")
+    report = gg.check(ANSWER, EVIDENCE)
+    span = only_span(exporter)
+    (resource_spans,) = encoder.encode_spans([span]).resource_spans
+    (encoded,) = [s for scope in resource_spans.scope_spans for s in scope.spans]
+    assert len(encoded.events) == len(report.claims)
+    for event, unit in zip(encoded.events, report.claims, strict=True):
+        assert event.name == telemetry.EVALUATION_EVENT
+        assert event.dropped_attributes_count == 0
+        got = {a.key: a.value for a in event.attributes}
+        assert got["gen_ai.evaluation.score.label"].string_value == unit.status.value
+        assert got["grounding_guard.unit.start"].int_value == unit.span.start
+        ids = got.get("grounding_guard.unit.cited_ids")
+        cited = tuple(v.string_value for v in ids.array_value.values) if ids else ()
+        assert cited == unit.cited
+    assert '"gen_ai.evaluation.score.label": "grounded"' in span.to_json()
+    assert events_of(span) == [
+        (e.name, dict(e.attributes or {})) for e in copy.deepcopy(span.events)
+    ]
+
+
+def test_a_span_class_that_overrides_add_event_is_honoured(
+    exporter: InMemorySpanExporter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tracer = telemetry.settings().tracer_provider.get_tracer("probe")
+    span_class = type(tracer.start_span("probe"))
+    original = span_class.add_event
+    seen: list[str] = []
+
+    def add_event(self: Any, name: str, *args: Any, **kwargs: Any) -> None:
+        seen.append(name)
+        original(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(span_class, "add_event", add_event)
+    report = gg.check(ANSWER, EVIDENCE)
+    assert seen == [telemetry.EVALUATION_EVENT] * len(report.claims)
+    assert len(only_span(exporter).events) == len(report.claims)
+
+
+def test_a_span_that_refuses_prebuilt_events_gets_add_event(
+    exporter: InMemorySpanExporter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A later SDK whose internals want something else: the events still arrive, the
+    SDK's own way."""
+    from opentelemetry.attributes import BoundedAttributes
+
+    tracer = telemetry.settings().tracer_provider.get_tracer("probe")
+    span_class = type(tracer.start_span("probe"))
+    original = span_class._add_event
+
+    def picky(self: Any, event: Any) -> None:
+        if not isinstance(event.attributes, BoundedAttributes):
+            raise TypeError("wants BoundedAttributes")
+        original(self, event)
+
+    monkeypatch.setattr(span_class, "_add_event", picky)
+    report = gg.check(ANSWER, EVIDENCE)
+    span = only_span(exporter)
+    assert [dict(e.attributes or {}) for e in span.events] == [
+        telemetry.unit_attributes(u) for u in report.claims
+    ]
 
 
 # ---- Guard(telemetry=...) --------------------------------------------------------------------
