@@ -776,20 +776,29 @@ def test_the_fingerprint_tells_configurations_apart() -> None:
     assert mark(gg.Guard(judge=lambda claim, evidence: True)) != base
 
 
+@pytest.fixture
+def hashes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry per SHA-256 started: each fingerprint computed hashes its options once."""
+    started: list[int] = []
+    sha256 = hashlib.sha256
+
+    def counting(data: bytes = b"") -> Any:
+        started.append(1)
+        return sha256(data)
+
+    monkeypatch.setattr(hashlib, "sha256", counting)
+    return started
+
+
 def test_the_fingerprint_is_computed_once_per_guard_and_again_when_it_changes(
-    exporter: InMemorySpanExporter,
+    exporter: InMemorySpanExporter, hashes: list[int]
 ) -> None:
     """The fingerprint (JSON and SHA-256 of every option) is not redone per check; a
     reassigned judge threshold or mode makes a new one, and going back gives the old."""
-    reads: list[str] = []
 
     class Judge:
+        name = "once-per-guard"
         threshold = 0.5
-
-        @property
-        def name(self) -> str:
-            reads.append("name")
-            return "counting"
 
         def judge(self, claim: Any, passages: Any) -> Judgement:
             return Judgement("supported", 1.0)
@@ -802,16 +811,36 @@ def test_the_fingerprint_is_computed_once_per_guard_and_again_when_it_changes(
     first = mark()
     for _ in range(3):
         guard.check(ANSWER, EVIDENCE)
-    assert len(reads) == 1
+    assert len(hashes) == 1
     spans = exporter.get_finished_spans()
     assert {attributes(s)["grounding_guard.fingerprint"] for s in spans} == {first}
     guard.judge.threshold = 0.9
-    assert mark() != first and len(reads) == 2
+    assert mark() != first and len(hashes) == 2
     guard.judge.threshold = 0.5
     guard.mode = "block"
-    assert mark() != first and len(reads) == 3
+    assert mark() != first and len(hashes) == 3
     guard.mode = "flag"
-    assert mark() == first and len(reads) == 4
+    assert mark() == first and len(hashes) == 3  # seen before: found by configuration
+
+
+def test_guards_of_one_configuration_share_one_fingerprint(hashes: list[int]) -> None:
+    """``grounding_guard.check()`` builds a Guard per call: an equal configuration must
+    not be hashed again (SHA-256 of every option), a different one must."""
+
+    def mark(**options: Any) -> object:
+        return telemetry.judge_fingerprint(gg.Guard(**options))["grounding_guard.fingerprint"]
+
+    options = {"citations": "numeric", "min_coverage": 0.37, "refusal": "No (shared)."}
+    first = mark(**options)
+    assert len(hashes) == 1
+    assert [mark(**options) for _ in range(3)] == [first] * 3
+    assert len(hashes) == 1  # found by configuration
+    assert mark(**options, threshold=0.61) != first
+    assert mark(**options, judge=lambda claim, evidence: True) != first
+    assert len(hashes) == 3
+    quiet = {"skip_non_claims": lambda text: False}  # a callable option: shared by identity
+    assert mark(**options, **quiet) != first and len(hashes) == 4
+    assert mark(**options, **quiet) == mark(**options, **quiet) and len(hashes) == 4
 
 
 def test_a_model_judge_is_fingerprinted_by_its_file(tmp_path: Path) -> None:

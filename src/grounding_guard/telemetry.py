@@ -685,10 +685,53 @@ def _state(guard: Guard) -> _GuardState:
     )
     state = _STATES.get(guard)
     if state is None or not _same(state.key, key):
-        state = _GuardState(key, _fingerprint(guard))
+        state = _GuardState(key, _shared_fingerprint(guard, judge))
         with _LOCK:
             _STATES[guard] = state
     return state
+
+
+#: Fingerprints by configuration, for guards without model files (the most recent kept).
+_BY_VALUE: dict[tuple[Any, ...], dict[str, AttributeValue]] = {}
+_BY_VALUE_SIZE = 64
+
+
+def _shared_fingerprint(guard: Guard, judge: Any) -> dict[str, AttributeValue]:
+    """The fingerprint of ``guard``, shared by every guard of an equal configuration.
+
+    ``grounding_guard.check()`` builds a new Guard per call, and a fingerprint costs
+    about 60 us (rendering every option, the abbreviation lists most, then JSON and
+    SHA-256): found here by what it is computed from (the judge's type, name and
+    threshold, the engine options, which compare by value, the mode, ``fail_on``,
+    ``min_coverage`` and the refusal) it costs a hash of the options, about 2 us. Judges
+    with model files are fingerprinted per guard (the file's hash is read afresh), and
+    so is a configuration with an unhashable option.
+    """
+    if getattr(judge, "files", None) is not None or (
+        getattr(getattr(judge, "embedding", None), "files", None) is not None
+    ):
+        return _fingerprint(guard)
+    try:
+        key = (
+            type(judge),
+            getattr(judge, "name", None),
+            getattr(judge, "threshold", None),
+            guard.engine_options,
+            guard.mode,
+            guard.fail_on,
+            guard.min_coverage,
+            guard.refusal,
+        )
+        found = _BY_VALUE.get(key)
+    except Exception:  # an option that cannot be hashed or compared: no sharing
+        return _fingerprint(guard)
+    if found is None:
+        found = _fingerprint(guard)
+        with _LOCK:
+            while len(_BY_VALUE) >= _BY_VALUE_SIZE:
+                del _BY_VALUE[next(iter(_BY_VALUE))]
+            _BY_VALUE[key] = found
+    return found
 
 
 def _same(cached: tuple[Any, ...], key: tuple[Any, ...]) -> bool:
