@@ -890,15 +890,27 @@ def test_the_overhead_benchmark_runs_and_reports_every_variant() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     before = telemetry.settings()
-    result = module.measure(rounds=3, warmup=5)
+    result = module.measure(rounds=2, fresh_rounds=2, warmup=1, samples=1)
     assert telemetry.settings() == before  # the benchmark leaves the settings as they were
-    assert set(result["variants"]) == {
+    variants = {
         "bare",
         "no provider",
-        "active",
-        "active + text",
-        "span only",
+        "simple: span",
+        "simple: span+events",
+        "batch: span",
+        "batch: span+events",
     }
+    for case in ("warm", "fresh"):
+        rows = result["cases"][case]["variants"]
+        assert set(rows) == variants
+        assert all(row["cpu_p50_ms"] > 0 for row in rows.values())
+        assert rows["bare"]["added_us"] == 0
     assert result["events"] == result["claims"] == 15
-    for row in result["variants"].values():
-        assert row["cpu_p50_ms"] > 0
+    isolated = result["isolated"]["rows"]
+    assert set(isolated) == (variants - {"bare"}) | {"batch: span+events + text"}
+    assert all(row["us_per_check"] > 0 for row in isolated.values())
+    assert {name for name, row in isolated.items() if "us_per_event" in row} == {
+        "simple: span+events",
+        "batch: span+events",
+    }
+    assert "isolated: the telemetry alone" in module.render(result)
