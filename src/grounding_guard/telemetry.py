@@ -467,10 +467,10 @@ def _record(span: Any, guard: Guard, report: Report, duration_ns: int) -> None:
 #: The most attributes one evaluation event carries: name, label, value, explanation,
 #: start, end, the ids, the codes and the text.
 _EVENT_ATTRIBUTES = 9
-EventAdder = Callable[[str, dict[str, AttributeValue], int], None]
+_EventAdder = Callable[[str, dict[str, AttributeValue], int], None]
 
 
-def _event_adder(span: Any) -> EventAdder:
+def _event_adder(span: Any) -> _EventAdder:
     """How to add the evaluation events to ``span``.
 
     The SDK's ``Span.add_event`` copies every attribute of every event through its
