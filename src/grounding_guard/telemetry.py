@@ -376,8 +376,9 @@ def traced(
 
     @functools.wraps(method)
     def check(guard: Guard, /, *args: P.args, **kwargs: P.kwargs) -> Report:
-        tracer = _tracer()
-        if tracer is None or _INSIDE.get() is guard or not guard.telemetry.enabled:
+        # a guard built with telemetry=False skips even the provider look-up
+        tracer = _tracer() if guard.telemetry.enabled else None
+        if tracer is None or _INSIDE.get() is guard:
             return method(guard, *args, **kwargs)
         token = _INSIDE.set(guard)
         try:
@@ -399,8 +400,9 @@ def traced_async(
 
     @functools.wraps(method)
     async def acheck(guard: Guard, /, *args: P.args, **kwargs: P.kwargs) -> Report:
-        tracer = _tracer()
-        if tracer is None or _INSIDE.get() is guard or not guard.telemetry.enabled:
+        # a guard built with telemetry=False skips even the provider look-up
+        tracer = _tracer() if guard.telemetry.enabled else None
+        if tracer is None or _INSIDE.get() is guard:
             return await method(guard, *args, **kwargs)
         token = _INSIDE.set(guard)
         try:
@@ -418,8 +420,8 @@ def traced_async(
 def record_stream(guard: Guard, report: Report, started: int) -> Report:
     """Record the ``grounding_guard.stream`` span of a stream that began at ``started``
     (``time.time_ns()``) and just made ``report``; returns ``report``."""
-    tracer = _tracer()
-    if tracer is None or not guard.telemetry.enabled:
+    tracer = _tracer() if guard.telemetry.enabled else None
+    if tracer is None:
         return report
     try:
         span = tracer.start_span(STREAM_SPAN, start_time=started)
