@@ -8,6 +8,7 @@ and the no-provider tests see the API's stand-in."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import hashlib
 import subprocess
 import sys
@@ -20,7 +21,7 @@ import pytest
 pytest.importorskip("opentelemetry.sdk")
 
 from opentelemetry import trace
-from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
+from opentelemetry.sdk.trace import ReadableSpan, SpanLimits, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 from opentelemetry.trace import StatusCode
@@ -309,6 +310,264 @@ def test_a_failing_check_ends_its_span_with_the_error(exporter: InMemorySpanExpo
     assert [e.name for e in span.events] == ["exception"]
 
 
+# ---- the events as exporters see them -----------------------------------------------------
+
+
+def memory_provider(
+    limits: SpanLimits | None = None,
+) -> tuple[TracerProvider, InMemorySpanExporter]:
+    memory = InMemorySpanExporter()
+    provider = TracerProvider(span_limits=limits) if limits else TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(memory))
+    return provider, memory
+
+
+def events_of(span: ReadableSpan) -> list[tuple[str, dict[str, Any]]]:
+    return [(e.name, dict(e.attributes or {})) for e in span.events]
+
+
+def add_event_would_record(
+    provider: TracerProvider, report: gg.Report, record_text: bool
+) -> list[tuple[str, dict[str, Any]]]:
+    """The events the SDK records when each unit's attributes go through ``add_event``."""
+    memory = InMemorySpanExporter()
+    provider.add_span_processor(SimpleSpanProcessor(memory))
+    span = provider.get_tracer("reference").start_span("reference")
+    for unit in report.claims:
+        span.add_event(
+            telemetry.EVALUATION_EVENT, telemetry.unit_attributes(unit, record_text=record_text)
+        )
+    span.end()
+    (finished,) = memory.get_finished_spans()
+    return events_of(finished)
+
+
+@pytest.mark.parametrize("record_text", [False, True])
+@pytest.mark.parametrize(
+    "limits",
+    [
+        None,  # the defaults: events are handed over pre-built
+        SpanLimits(max_events=3),  # a count limit the span applies either way
+        SpanLimits(max_attribute_length=12),  # values truncated: add_event does it
+        SpanLimits(max_event_attributes=4),  # attributes dropped: add_event does it
+        SpanLimits(max_event_attributes=9),  # room for all nine: pre-built
+    ],
+)
+def test_the_events_equal_what_add_event_records_under_any_limits(
+    limits: SpanLimits | None, record_text: bool
+) -> None:
+    provider, memory = memory_provider(limits)
+    before = telemetry.settings()
+    telemetry.configure(tracer_provider=provider, record_text=record_text)
+    try:
+        report = gg.check(ANSWER, EVIDENCE)
+    finally:
+        telemetry.configure(tracer_provider=before.tracer_provider, record_text=None)
+    span = only_span(memory)
+    expected = add_event_would_record(provider, report, record_text)
+    assert events_of(span) == expected
+    assert len(expected) == min(6, limits.max_events if limits else 6)
+    assert all(e.timestamp <= (span.end_time or 0) for e in span.events)
+
+
+def test_the_events_survive_otlp_encoding_json_and_copies(
+    exporter: InMemorySpanExporter,
+) -> None:
+    encoder = pytest.importorskip("opentelemetry.exporter.otlp.proto.common.trace_encoder")
+    report = gg.check(ANSWER, EVIDENCE)
+    span = only_span(exporter)
+    (resource_spans,) = encoder.encode_spans([span]).resource_spans
+    (encoded,) = [s for scope in resource_spans.scope_spans for s in scope.spans]
+    assert len(encoded.events) == len(report.claims)
+    for event, unit in zip(encoded.events, report.claims, strict=True):
+        assert event.name == telemetry.EVALUATION_EVENT
+        assert event.dropped_attributes_count == 0
+        got = {a.key: a.value for a in event.attributes}
+        assert got["gen_ai.evaluation.score.label"].string_value == unit.status.value
+        assert got["grounding_guard.unit.start"].int_value == unit.span.start
+        ids = got.get("grounding_guard.unit.cited_ids")
+        cited = tuple(v.string_value for v in ids.array_value.values) if ids else ()
+        assert cited == unit.cited
+    assert '"gen_ai.evaluation.score.label": "grounded"' in span.to_json()
+    assert events_of(span) == [
+        (e.name, dict(e.attributes or {})) for e in copy.deepcopy(span.events)
+    ]
+
+
+def test_a_span_class_that_overrides_add_event_is_honoured(
+    exporter: InMemorySpanExporter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tracer = telemetry.settings().tracer_provider.get_tracer("probe")
+    span_class = type(tracer.start_span("probe"))
+    original = span_class.add_event
+    seen: list[str] = []
+
+    def add_event(self: Any, name: str, *args: Any, **kwargs: Any) -> None:
+        seen.append(name)
+        original(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(span_class, "add_event", add_event)
+    report = gg.check(ANSWER, EVIDENCE)
+    assert seen == [telemetry.EVALUATION_EVENT] * len(report.claims)
+    assert len(only_span(exporter).events) == len(report.claims)
+
+
+def test_a_span_that_refuses_prebuilt_events_gets_add_event(
+    exporter: InMemorySpanExporter, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A later SDK whose internals want something else: the events still arrive, the
+    SDK's own way."""
+    from opentelemetry.attributes import BoundedAttributes
+
+    tracer = telemetry.settings().tracer_provider.get_tracer("probe")
+    span_class = type(tracer.start_span("probe"))
+    original = span_class._add_event
+
+    def picky(self: Any, event: Any) -> None:
+        if not isinstance(event.attributes, BoundedAttributes):
+            raise TypeError("wants BoundedAttributes")
+        original(self, event)
+
+    monkeypatch.setattr(span_class, "_add_event", picky)
+    report = gg.check(ANSWER, EVIDENCE)
+    span = only_span(exporter)
+    assert [dict(e.attributes or {}) for e in span.events] == [
+        telemetry.unit_attributes(u) for u in report.claims
+    ]
+
+
+# ---- Guard(telemetry=...) --------------------------------------------------------------------
+
+TelemetryConfig = telemetry.TelemetryConfig
+
+
+@pytest.mark.parametrize(
+    ("option", "expected"),
+    [
+        (True, TelemetryConfig()),
+        (False, TelemetryConfig(enabled=False)),
+        ("span", TelemetryConfig(unit_events=False)),
+        (TelemetryConfig(record_text=True), TelemetryConfig(record_text=True)),
+        (
+            TelemetryConfig(enabled=True, unit_events=True, record_text=False),
+            TelemetryConfig(unit_events=True, record_text=False),
+        ),
+    ],
+)
+def test_the_telemetry_option_is_read_at_construction(
+    option: Any, expected: telemetry.TelemetryConfig
+) -> None:
+    assert gg.Guard(telemetry=option).telemetry == expected
+
+
+@pytest.mark.parametrize(
+    ("option", "error", "message"),
+    [
+        ("spans", gg.ConfigError, "unknown choice 'spans'"),
+        ("", gg.ConfigError, "use True, False, 'span'"),
+        ("True", gg.ConfigError, "unknown choice 'True'"),
+        (1, TypeError, "telemetry must be True, False, 'span' or a .*TelemetryConfig, got int"),
+        (None, TypeError, "got NoneType"),
+        ({"record_text": True}, TypeError, "got dict"),
+        (telemetry.settings(), TypeError, "got TelemetrySettings"),
+    ],
+)
+def test_a_bad_telemetry_option_fails_at_construction(
+    option: Any, error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        gg.Guard(telemetry=option)
+    with pytest.raises(error, match=message):
+        gg.check(ANSWER, EVIDENCE, telemetry=option)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"enabled": 1}, "enabled must be True or False, got int"),
+        ({"enabled": None}, "enabled must be True or False, got NoneType"),
+        ({"unit_events": "yes"}, "unit_events must be True, False or None, got str"),
+        ({"record_text": 0}, "record_text must be True, False or None, got int"),
+    ],
+)
+def test_a_bad_telemetry_config_fails_when_built(fields: dict[str, Any], message: str) -> None:
+    with pytest.raises(TypeError, match=message):
+        TelemetryConfig(**fields)
+
+
+def test_a_telemetry_config_is_an_immutable_value() -> None:
+    config = TelemetryConfig(unit_events=False)
+    with pytest.raises(AttributeError, match="immutable"):
+        config.unit_events = True  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="immutable"):
+        del config.enabled
+    assert config == TelemetryConfig(unit_events=False) != TelemetryConfig()
+    assert len({config, TelemetryConfig(unit_events=False), TelemetryConfig()}) == 2
+    assert config != (True, False, None)
+    assert repr(config) == ("TelemetryConfig(enabled=True, unit_events=False, record_text=None)")
+
+
+def record_with(guard: gg.Guard, via: str) -> gg.Report:
+    """One check (or stream) of ANSWER by ``guard``, the way ``via`` names."""
+    if via == "check":
+        return guard.check(ANSWER, EVIDENCE)
+    if via == "acheck":
+        return asyncio.run(guard.acheck(ANSWER, EVIDENCE))
+    report = list(guard.stream([ANSWER], EVIDENCE))[-1].report
+    assert report is not None
+    return report
+
+
+#: (Guard option, process settings, (spans recorded, events, text recorded))
+GUARD_CHOICES: list[tuple[Any, dict[str, Any], tuple[int, int, bool]]] = [
+    (True, {}, (1, 6, False)),
+    ("span", {}, (1, 0, False)),
+    (False, {}, (0, 0, False)),
+    (TelemetryConfig(record_text=True), {}, (1, 6, True)),
+    (TelemetryConfig(unit_events=False, record_text=True), {}, (1, 0, True)),
+    (True, {"unit_events": False}, (1, 0, False)),  # None follows the process
+    (TelemetryConfig(unit_events=True), {"unit_events": False}, (1, 6, False)),  # guard wins
+    (True, {"record_text": True}, (1, 6, True)),
+    (TelemetryConfig(record_text=False), {"record_text": True}, (1, 6, False)),
+    ("span", {"enabled": False}, (0, 0, False)),  # the process switch wins over any guard
+    (TelemetryConfig(unit_events=True), {"enabled": False}, (0, 0, False)),
+]
+
+
+@pytest.mark.parametrize("via", ["check", "acheck", "stream"])
+@pytest.mark.parametrize(("option", "process", "expected"), GUARD_CHOICES)
+def test_what_a_guard_records_follows_its_option_then_the_process(
+    exporter: InMemorySpanExporter,
+    option: Any,
+    process: dict[str, Any],
+    expected: tuple[int, int, bool],
+    via: str,
+) -> None:
+    telemetry.configure(**process)
+    try:
+        report = record_with(gg.Guard(telemetry=option), via)
+    finally:
+        telemetry.configure(unit_events=True, record_text=None, enabled=True)
+    spans = [s for s in exporter.get_finished_spans() if s.name.startswith("grounding_guard.")]
+    assert len(report.claims) == 6
+    assert (
+        len(spans),
+        sum(len(s.events) for s in spans),
+        any("grounding_guard.answer" in attributes(s) for s in spans),
+    ) == expected
+    if spans:
+        assert spans[0].name == (telemetry.STREAM_SPAN if via == "stream" else telemetry.CHECK_SPAN)
+        assert attributes(spans[0])["grounding_guard.claims"] == 6  # the totals either way
+
+
+def test_check_passes_the_telemetry_option_on(exporter: InMemorySpanExporter) -> None:
+    gg.check(ANSWER, EVIDENCE, telemetry=False)
+    asyncio.run(gg.acheck(ANSWER, EVIDENCE, telemetry=False))
+    assert exporter.get_finished_spans() == ()
+    gg.check(ANSWER, EVIDENCE, telemetry="span")
+    assert only_span(exporter).events == ()
+
+
 # ---- nothing without a provider -------------------------------------------------------------
 
 
@@ -381,6 +640,127 @@ def test_a_failure_inside_telemetry_never_breaks_the_check(
     assert "exporter bug" in caplog.text
 
 
+# ---- the attributes agree with the report --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("answer", "options"),
+    [
+        (ANSWER, {}),
+        (ANSWER, {"mode": "filter", "min_coverage": 0.5}),
+        (ANSWER, {"mode": "block", "fail_on": ["invalid"]}),
+        (ANSWER, {"fail_on": ["placeholder"], "min_coverage": 0.1}),
+        ("Battery life is 14 hours [[cite:e1]].", {}),  # clean, every id resolved
+        ("Battery life is 14 hours [[cite:e1]].", {"min_coverage": 1.0}),
+        ("Hello there!", {}),  # no claim: coverage 1.0, clean
+        ("Battery life is 14 hours.", {"citations": "none"}),  # attributed, nothing cited
+        ("It lasts [[cite:e7]] and [[cite:e7]][[cite:e8]] days.", {}),  # ids repeat
+    ],
+)
+def test_report_attributes_agree_with_the_reports_own_totals(
+    answer: str, options: dict[str, Any]
+) -> None:
+    """``report_attributes`` counts everything in one pass; each value must equal what
+    the report's properties (which walk the units each time) say."""
+    report = gg.Guard(**options).check(answer, EVIDENCE)
+    got = telemetry.report_attributes(report)
+    assert {k[len("grounding_guard.count.") :]: v for k, v in got.items() if ".count." in k} == (
+        report.counts
+    )
+    assert got["grounding_guard.units"] == len(report.units)
+    assert got["grounding_guard.claims"] == len(report.claims)
+    assert got["grounding_guard.coverage"] == report.coverage
+    assert got["grounding_guard.is_clean"] is report.is_clean
+    assert got["grounding_guard.blocked"] is report.blocked
+    assert got["grounding_guard.fail_on"] == tuple(sorted(s.value for s in report.fail_on))
+    assert got.get("grounding_guard.unresolved_ids", ()) == report.unresolved_ids
+    assert got["grounding_guard.evidence.count"] == len(report.evidence)
+
+
+def unit_with(status: Status, scores: tuple[float, ...] = (), **fields: Any) -> gg.Unit:
+    return gg.Unit(
+        index=0,
+        text="Battery life is 14 hours.",
+        span=gg.Span(3, 28),
+        kind=gg.Kind.CLAIM,
+        status=status,
+        support=tuple(gg.Support(f"e{i}", gg.Span(0, 5), s) for i, s in enumerate(scores, 1)),
+        **fields,
+    )
+
+
+@pytest.mark.parametrize(
+    ("status", "scores", "value"),
+    [
+        (Status.GROUNDED, (0.3, 0.8), 0.8),  # the best score of its support
+        (Status.GROUNDED, (0.0,), 0.0),
+        (Status.GROUNDED, (-0.2, 0.4), 0.4),  # scores outside [0, 1] are no score
+        (Status.GROUNDED, (1.5,), 1.0),  # none in range: grounded counts as 1
+        (Status.GROUNDED, (), 1.0),
+        (Status.CONTRADICTED, (0.9,), 0.0),
+        (Status.INVALID, (), 0.0),
+        (Status.UNGROUNDED, (0.2,), 0.0),
+        (Status.PLACEHOLDER, (), None),  # an honest gap has no score
+    ],
+)
+def test_the_score_value_of_each_status(
+    status: Status, scores: tuple[float, ...], value: float | None
+) -> None:
+    got = telemetry.unit_attributes(unit_with(status, scores))
+    assert got.get("gen_ai.evaluation.score.value") == value
+    assert got["gen_ai.evaluation.score.label"] == status.value
+    assert (got["grounding_guard.unit.start"], got["grounding_guard.unit.end"]) == (3, 28)
+
+
+@pytest.mark.parametrize(
+    ("unit", "record_text", "explanation", "ids"),
+    [
+        (
+            unit_with(Status.GROUNDED, (0.7,), valid=("e1",), cited=("e1",)),
+            False,
+            "supported by e1",
+            ("grounding_guard.unit.cited_ids", ("e1",)),
+        ),
+        (
+            unit_with(Status.GROUNDED, (0.7, 0.6)),
+            False,
+            "supported by e1, e2",
+            ("grounding_guard.unit.support_ids", ("e1", "e2")),
+        ),
+        (unit_with(Status.UNGROUNDED), False, "ungrounded", None),
+        (
+            unit_with(
+                Status.INVALID,
+                cited=("e9",),
+                reasons=(gg.Reason("unknown_id", "e9 names no chunk"), gg.Reason("no_support", "")),
+            ),
+            False,
+            "unknown_id; no_support",
+            ("grounding_guard.unit.cited_ids", ("e9",)),
+        ),
+        (
+            unit_with(
+                Status.INVALID,
+                cited=("e9",),
+                reasons=(gg.Reason("unknown_id", "e9 names no chunk"), gg.Reason("no_support", "")),
+            ),
+            True,
+            "unknown_id: e9 names no chunk; no_support",
+            ("grounding_guard.unit.cited_ids", ("e9",)),
+        ),
+    ],
+)
+def test_the_explanation_and_ids_of_a_unit(
+    unit: gg.Unit, record_text: bool, explanation: str, ids: tuple[str, Any] | None
+) -> None:
+    got = telemetry.unit_attributes(unit, record_text=record_text)
+    assert got["gen_ai.evaluation.explanation"] == explanation
+    id_keys = {k: v for k, v in got.items() if k.endswith("_ids")}
+    assert id_keys == (dict([ids]) if ids else {})
+    assert got.get("grounding_guard.unit.codes", ()) == unit.codes
+    assert ("grounding_guard.unit.text" in got) is record_text
+
+
 # ---- the fingerprint ------------------------------------------------------------------------
 
 
@@ -394,6 +774,73 @@ def test_the_fingerprint_tells_configurations_apart() -> None:
     assert mark(gg.Guard(term_checks=False)) != base
     assert mark(gg.Guard(fail_on=["invalid"])) != base
     assert mark(gg.Guard(judge=lambda claim, evidence: True)) != base
+
+
+@pytest.fixture
+def hashes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """One entry per SHA-256 started: each fingerprint computed hashes its options once."""
+    started: list[int] = []
+    sha256 = hashlib.sha256
+
+    def counting(data: bytes = b"") -> Any:
+        started.append(1)
+        return sha256(data)
+
+    monkeypatch.setattr(hashlib, "sha256", counting)
+    return started
+
+
+def test_the_fingerprint_is_computed_once_per_guard_and_again_when_it_changes(
+    exporter: InMemorySpanExporter, hashes: list[int]
+) -> None:
+    """The fingerprint (JSON and SHA-256 of every option) is not redone per check; a
+    reassigned judge threshold or mode makes a new one, and going back gives the old."""
+
+    class Judge:
+        name = "once-per-guard"
+        threshold = 0.5
+
+        def judge(self, claim: Any, passages: Any) -> Judgement:
+            return Judgement("supported", 1.0)
+
+    guard = gg.Guard(judge=Judge())
+
+    def mark() -> object:
+        return telemetry.judge_fingerprint(guard)["grounding_guard.fingerprint"]
+
+    first = mark()
+    for _ in range(3):
+        guard.check(ANSWER, EVIDENCE)
+    assert len(hashes) == 1
+    spans = exporter.get_finished_spans()
+    assert {attributes(s)["grounding_guard.fingerprint"] for s in spans} == {first}
+    guard.judge.threshold = 0.9
+    assert mark() != first and len(hashes) == 2
+    guard.judge.threshold = 0.5
+    guard.mode = "block"
+    assert mark() != first and len(hashes) == 3
+    guard.mode = "flag"
+    assert mark() == first and len(hashes) == 3  # seen before: found by configuration
+
+
+def test_guards_of_one_configuration_share_one_fingerprint(hashes: list[int]) -> None:
+    """``grounding_guard.check()`` builds a Guard per call: an equal configuration must
+    not be hashed again (SHA-256 of every option), a different one must."""
+
+    def mark(**options: Any) -> object:
+        return telemetry.judge_fingerprint(gg.Guard(**options))["grounding_guard.fingerprint"]
+
+    options = {"citations": "numeric", "min_coverage": 0.37, "refusal": "No (shared)."}
+    first = mark(**options)
+    assert len(hashes) == 1
+    assert [mark(**options) for _ in range(3)] == [first] * 3
+    assert len(hashes) == 1  # found by configuration
+    assert mark(**options, threshold=0.61) != first
+    assert mark(**options, judge=lambda claim, evidence: True) != first
+    assert len(hashes) == 3
+    quiet = {"skip_non_claims": lambda text: False}  # a callable option: shared by identity
+    assert mark(**options, **quiet) != first and len(hashes) == 4
+    assert mark(**options, **quiet) == mark(**options, **quiet) and len(hashes) == 4
 
 
 def test_a_model_judge_is_fingerprinted_by_its_file(tmp_path: Path) -> None:
@@ -443,15 +890,27 @@ def test_the_overhead_benchmark_runs_and_reports_every_variant() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     before = telemetry.settings()
-    result = module.measure(rounds=3, warmup=5)
+    result = module.measure(rounds=2, fresh_rounds=2, warmup=1, samples=1)
     assert telemetry.settings() == before  # the benchmark leaves the settings as they were
-    assert set(result["variants"]) == {
+    variants = {
         "bare",
         "no provider",
-        "active",
-        "active + text",
-        "span only",
+        "simple: span",
+        "simple: span+events",
+        "batch: span",
+        "batch: span+events",
     }
+    for case in ("warm", "fresh"):
+        rows = result["cases"][case]["variants"]
+        assert set(rows) == variants
+        assert all(row["cpu_p50_ms"] > 0 for row in rows.values())
+        assert rows["bare"]["added_us"] == 0
     assert result["events"] == result["claims"] == 15
-    for row in result["variants"].values():
-        assert row["cpu_p50_ms"] > 0
+    isolated = result["isolated"]["rows"]
+    assert set(isolated) == (variants - {"bare"}) | {"batch: span+events + text"}
+    assert all(row["us_per_check"] > 0 for row in isolated.values())
+    assert {name for name, row in isolated.items() if "us_per_event" in row} == {
+        "simple: span+events",
+        "batch: span+events",
+    }
+    assert "isolated: the telemetry alone" in module.render(result)

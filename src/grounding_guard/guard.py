@@ -30,7 +30,7 @@ from grounding_guard.judges.custom import CallableJudge
 from grounding_guard.judges.lexical import DEFAULT_THRESHOLD, LexicalJudge
 from grounding_guard.pipeline.drive import adrive, read_judgement
 from grounding_guard.pipeline.engine import Checked, EngineOptions, JudgeRequest, run
-from grounding_guard.telemetry import traced, traced_async
+from grounding_guard.telemetry import TelemetryConfig, telemetry_option, traced, traced_async
 from grounding_guard.text.claims import is_non_claim
 from grounding_guard.text.figures import PRESETS as VALUE_PRESETS
 from grounding_guard.text.figures import Preset
@@ -128,6 +128,12 @@ class Guard:
       neither.
     - ``values``: the figure preset, ``"generic"`` or ``"india_accounting"`` (where ``Cr``
       and ``Dr`` are credit and debit, never crore), or a ``grounding_guard.text.figures.Preset``.
+    - ``telemetry``: what this guard records when an OpenTelemetry tracer provider is set
+      (see :mod:`grounding_guard.telemetry`): ``True`` (default: a span per check and one
+      ``gen_ai.evaluation.result`` event per claim unit, as ``telemetry.configure`` says),
+      ``"span"`` (the span and its totals only, for volumes where the events' cost
+      counts), ``False`` (nothing), or a ``grounding_guard.telemetry.TelemetryConfig``
+      (``unit_events``, ``record_text``). Never changes a verdict.
     """
 
     def __init__(
@@ -150,6 +156,7 @@ class Guard:
         term_checks: bool = True,
         locale: str | None = None,
         values: str | Preset = "generic",
+        telemetry: bool | str | TelemetryConfig = True,
     ) -> None:
         get_style(citations)  # validates before any text is read
         if not isinstance(mode, str) or mode not in MODES:
@@ -184,6 +191,7 @@ class Guard:
             )
         if attribute_uncited is not None:
             _flag(attribute_uncited, "attribute_uncited")
+        self._telemetry = telemetry_option(telemetry)
         self.mode = mode
         self.fail_on = FAILING_BY_DEFAULT if fail_on is None else _statuses(fail_on, "fail_on")
         self.min_coverage = _number(min_coverage, "min_coverage", 0.0, 1.0)
@@ -245,6 +253,11 @@ class Guard:
     def judge(self) -> Any:
         """The support judge this guard asks (lexical, a model judge or the caller's)."""
         return self._support
+
+    @property
+    def telemetry(self) -> TelemetryConfig:
+        """What this guard records when a tracer provider is set (``telemetry=`` read)."""
+        return self._telemetry
 
     @property
     def engine_options(self) -> EngineOptions:
@@ -436,6 +449,7 @@ def check(
     term_checks: bool = True,
     locale: str | None = None,
     values: str | Preset = "generic",
+    telemetry: bool | str | TelemetryConfig = True,
 ) -> Report:
     """Check ``answer`` against ``evidence`` with a one-off :class:`Guard` of these options
     (each is documented on :class:`Guard`; build a Guard once to check many answers)."""
@@ -457,6 +471,7 @@ def check(
         term_checks=term_checks,
         locale=locale,
         values=values,
+        telemetry=telemetry,
     )
     return guard.check(answer, evidence, catalog=catalog)
 
@@ -483,6 +498,7 @@ async def acheck(
     term_checks: bool = True,
     locale: str | None = None,
     values: str | Preset = "generic",
+    telemetry: bool | str | TelemetryConfig = True,
 ) -> Report:
     """Async :func:`check`."""
     guard = Guard(
@@ -503,5 +519,6 @@ async def acheck(
         term_checks=term_checks,
         locale=locale,
         values=values,
+        telemetry=telemetry,
     )
     return await guard.acheck(answer, evidence, catalog=catalog)

@@ -10,6 +10,13 @@ claim unit. Without ``opentelemetry`` installed, without a provider, or with
 one look-up (``opentelemetry.trace`` in ``sys.modules``). This module imports nothing
 from OpenTelemetry itself; it uses the API module the application has already loaded.
 
+Per guard, ``Guard(telemetry=...)`` chooses: ``True`` (the default: what the process
+settings below say), ``"span"`` (the span and its totals, no per-unit events: for volumes
+where the events' cost counts), ``False`` (nothing for that guard) or a
+:class:`TelemetryConfig` (``unit_events``, ``record_text``; ``None`` follows the process).
+A guard's explicit choice wins over :func:`configure`, whose ``enabled=False`` still
+switches every guard off.
+
 Text stays out by default. The answer, each unit's text and the reason messages (which
 quote figures, names and quotes of the answer and the evidence) are recorded only with
 ``configure(record_text=True)``, or, while ``record_text`` is left at ``None``, when
@@ -58,9 +65,15 @@ the answer), ``cited_ids`` (or, for a unit attributed to evidence, ``support_ids
 ``codes`` (both left out when empty), ``text`` (only when text is recorded). The
 fingerprint is the span's: the events sit inside it.
 
-Cost (``benchmarks/telemetry_overhead.py``): the SDK cleans every attribute of every
-event, so the events are most of it; ``configure(unit_events=False)`` keeps the span and
-its totals only.
+Cost (``benchmarks/telemetry_overhead.py``, which times it alone and in place): the SDK's
+``add_event`` cleans every attribute of every event into a new locked mapping, about
+10 us an event of ours in a hot loop; on the SDK's own spans, while their limits cannot
+bite, the events are handed over pre-built instead (see :func:`_event_adder`), about
+1.5 us, plus about 1 us to build the attributes. What remains is mostly the SDK's: the
+span (sampler, ids, context, processor) and its cleaning of the span's two dozen
+attributes. ``Guard(telemetry="span")`` or ``configure(unit_events=False)`` keeps the span
+and its totals only. No provider: one ``sys.modules`` look-up and the API's
+``get_tracer_provider()``, about 1 us (not cached, so that a provider set later counts).
 
 The span of a check is current while the check runs, so spans a judge opens (an LLM
 judge's own call) nest under it. A stream's span is recorded when its report is made,
@@ -81,6 +94,7 @@ from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import fields, is_dataclass
 from typing import TYPE_CHECKING, Any, Concatenate, NamedTuple, ParamSpec
 
+from grounding_guard.errors import ConfigError
 from grounding_guard.types import Report, Status, Unit
 
 if TYPE_CHECKING:
@@ -93,12 +107,14 @@ __all__ = [
     "EVALUATION_NAME",
     "KEEP",
     "STREAM_SPAN",
+    "TelemetryConfig",
     "TelemetrySettings",
     "configure",
     "judge_fingerprint",
     "record_stream",
     "report_attributes",
     "settings",
+    "telemetry_option",
     "traced",
     "traced_async",
     "unit_attributes",
@@ -154,6 +170,98 @@ class TelemetrySettings(NamedTuple):
     tracer_provider: Any = None
 
 
+class TelemetryConfig:
+    """What one ``Guard`` records when a tracer provider is set (``Guard(telemetry=...)``).
+
+    ``enabled``: ``False`` records nothing for this guard, not even its span.
+    ``unit_events``: one ``gen_ai.evaluation.result`` event per claim unit (``True``) or
+    the span and its totals only (``False``, what ``telemetry="span"`` means); ``None``
+    (the default) follows ``configure(unit_events=...)``. ``record_text``: the answer,
+    unit texts and reason messages (``True``) or none (``False``); ``None`` follows
+    ``configure(record_text=...)`` and then :data:`CONTENT_ENV`.
+
+    A guard's explicit choice wins over the process-wide one, except that
+    ``configure(enabled=False)`` switches every guard off. Immutable, comparable,
+    hashable; each value is checked when it is built (``TypeError``).
+    """
+
+    __slots__ = ("enabled", "record_text", "unit_events")
+
+    enabled: bool
+    unit_events: bool | None
+    record_text: bool | None
+
+    def __init__(
+        self,
+        *,
+        enabled: bool = True,
+        unit_events: bool | None = None,
+        record_text: bool | None = None,
+    ) -> None:
+        if not isinstance(enabled, bool):
+            raise TypeError(f"enabled must be True or False, got {type(enabled).__name__}")
+        for name, value in (("unit_events", unit_events), ("record_text", record_text)):
+            if value is not None and not isinstance(value, bool):
+                raise TypeError(f"{name} must be True, False or None, got {type(value).__name__}")
+        object.__setattr__(self, "enabled", enabled)
+        object.__setattr__(self, "unit_events", unit_events)
+        object.__setattr__(self, "record_text", record_text)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"TelemetryConfig is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"TelemetryConfig is immutable: cannot delete {name!r}")
+
+    def _values(self) -> tuple[bool, bool | None, bool | None]:
+        return (self.enabled, self.unit_events, self.record_text)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TelemetryConfig):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (
+            f"TelemetryConfig(enabled={self.enabled!r}, unit_events={self.unit_events!r}, "
+            f"record_text={self.record_text!r})"
+        )
+
+
+_DEFAULT_CONFIG = TelemetryConfig()
+#: ``Guard(telemetry=...)``'s named choices.
+_NAMED_CONFIGS: dict[object, TelemetryConfig] = {
+    True: _DEFAULT_CONFIG,
+    False: TelemetryConfig(enabled=False),
+    "span": TelemetryConfig(unit_events=False),
+}
+
+
+def telemetry_option(value: object) -> TelemetryConfig:
+    """Read ``Guard(telemetry=value)``: ``True`` (record what the process settings say),
+    ``False`` (record nothing for this guard), ``"span"`` (the span and its totals, no
+    per-unit events) or a :class:`TelemetryConfig`. ``TypeError`` for another type,
+    ``ConfigError`` for another string."""
+    if isinstance(value, TelemetryConfig):
+        return value
+    if isinstance(value, bool):
+        return _NAMED_CONFIGS[value]
+    if isinstance(value, str):
+        if value == "span":
+            return _NAMED_CONFIGS[value]
+        raise ConfigError(
+            f"telemetry: unknown choice {value!r}; use True, False, 'span' or a "
+            "grounding_guard.telemetry.TelemetryConfig"
+        )
+    raise TypeError(
+        "telemetry must be True, False, 'span' or a grounding_guard.telemetry.TelemetryConfig, "
+        f"got {type(value).__name__}"
+    )
+
+
 _SETTINGS = TelemetrySettings()
 _LOCK = threading.Lock()
 _TRACER: tuple[Any, Any] | None = None  # (provider, its grounding_guard tracer)
@@ -162,9 +270,7 @@ _TRACER: tuple[Any, Any] | None = None  # (provider, its grounding_guard tracer)
 _INSIDE: contextvars.ContextVar[object | None] = contextvars.ContextVar(
     "grounding_guard_telemetry_inside", default=None
 )
-_FINGERPRINTS: weakref.WeakKeyDictionary[Any, dict[str, AttributeValue]] = (
-    weakref.WeakKeyDictionary()
-)
+_STATES: weakref.WeakKeyDictionary[Any, _GuardState] = weakref.WeakKeyDictionary()
 _FILE_HASHES: dict[tuple[str, int, int], str] = {}
 
 
@@ -215,11 +321,15 @@ def settings() -> TelemetrySettings:
     return _SETTINGS
 
 
-def _record_text() -> bool:
-    chosen = _SETTINGS.record_text
-    if chosen is not None:
-        return chosen
-    return os.environ.get(CONTENT_ENV, "").strip().lower() in _CONTENT_ON
+def _record_text(config: TelemetryConfig = _DEFAULT_CONFIG) -> bool:
+    """Whether text goes on the spans of a guard with ``config``: its own choice, else the
+    process's, else :data:`CONTENT_ENV` (read each time: the switch may change)."""
+    chosen = config.record_text
+    if chosen is None:
+        chosen = _SETTINGS.record_text
+        if chosen is None:
+            return os.environ.get(CONTENT_ENV, "").strip().lower() in _CONTENT_ON
+    return chosen
 
 
 def _tracer() -> Any:
@@ -227,7 +337,11 @@ def _tracer() -> Any:
 
     Without an explicit provider this looks OpenTelemetry up in ``sys.modules`` only: an
     application that set a provider has imported ``opentelemetry.trace``, so when it is
-    not there, there is no provider and nothing is imported to find that out.
+    not there, there is no provider and nothing is imported to find that out. Then it
+    asks the API for the global provider on every call (about a microsecond while none is
+    set, the API's own look-up of ``OTEL_PYTHON_TRACER_PROVIDER`` being most of it), so a
+    provider set later is used from the next check on; the decision is never cached,
+    only the tracer of the provider last seen (re-checked by identity).
     """
     global _TRACER
     current = _SETTINGS
@@ -265,7 +379,8 @@ def traced(
 
     @functools.wraps(method)
     def check(guard: Guard, /, *args: P.args, **kwargs: P.kwargs) -> Report:
-        tracer = _tracer()
+        # a guard built with telemetry=False skips even the provider look-up
+        tracer = _tracer() if guard.telemetry.enabled else None
         if tracer is None or _INSIDE.get() is guard:
             return method(guard, *args, **kwargs)
         token = _INSIDE.set(guard)
@@ -288,7 +403,8 @@ def traced_async(
 
     @functools.wraps(method)
     async def acheck(guard: Guard, /, *args: P.args, **kwargs: P.kwargs) -> Report:
-        tracer = _tracer()
+        # a guard built with telemetry=False skips even the provider look-up
+        tracer = _tracer() if guard.telemetry.enabled else None
         if tracer is None or _INSIDE.get() is guard:
             return await method(guard, *args, **kwargs)
         token = _INSIDE.set(guard)
@@ -307,7 +423,7 @@ def traced_async(
 def record_stream(guard: Guard, report: Report, started: int) -> Report:
     """Record the ``grounding_guard.stream`` span of a stream that began at ``started``
     (``time.time_ns()``) and just made ``report``; returns ``report``."""
-    tracer = _tracer()
+    tracer = _tracer() if guard.telemetry.enabled else None
     if tracer is None:
         return report
     try:
@@ -324,28 +440,83 @@ def record_stream(guard: Guard, report: Report, started: int) -> Report:
 def _record(span: Any, guard: Guard, report: Report, duration_ns: int) -> None:
     """Put the report on ``span``: its attributes and one evaluation event per claim.
 
-    Every attribute has its price (the SDK cleans each value of each event), so each
-    event carries what a unit needs and no more; the guard's fingerprint is on the span.
+    Nothing is built for a span that does not record (a sampler dropped its trace). The
+    guard's fingerprint is computed once per guard and copied in; the events share one
+    timestamp (the report's: they are all known at once) and carry what a unit needs and
+    no more, since the SDK cleans every attribute of every event.
     """
     try:
         if not span.is_recording():
             return
-        text = _record_text()
+        config = guard.telemetry
+        text = _record_text(config)
         attributes = report_attributes(report)
-        attributes.update(judge_fingerprint(guard))
+        attributes.update(_state(guard).fingerprint)
         attributes["grounding_guard.duration_ms"] = duration_ns / 1e6
         if text:
             attributes["grounding_guard.answer"] = report.answer
             attributes["grounding_guard.text"] = report.text
         span.set_attributes(attributes)
-        if not _SETTINGS.unit_events:
+        events = config.unit_events
+        if not (_SETTINGS.unit_events if events is None else events):
             return
-        add_event = span.add_event
+        add_event = _event_adder(span)
+        at = time.time_ns()
         for unit in report.units:
-            if unit.status is not Status.SKIPPED:
-                add_event(EVALUATION_EVENT, unit_attributes(unit, record_text=text))
+            if unit.status is not _SKIPPED:
+                add_event(EVALUATION_EVENT, _unit_attributes(unit, text), at)
     except Exception as error:  # telemetry never breaks a check
         _log(error)
+
+
+#: The most attributes one evaluation event carries: name, label, value, explanation,
+#: start, end, the ids, the codes and the text.
+_EVENT_ATTRIBUTES = 9
+_EventAdder = Callable[[str, dict[str, AttributeValue], int], None]
+
+
+def _event_adder(span: Any) -> _EventAdder:
+    """How to add the evaluation events to ``span``.
+
+    The SDK's ``Span.add_event`` copies every attribute of every event through its
+    cleaner (type checks, sequences to tuples, string truncation, a count cap) into a
+    new locked mapping: about 1 us an attribute and 2 more an event, most of what the
+    events cost. Ours need none of it: every value is already a str, int, float or tuple
+    of str, and each event has at most :data:`_EVENT_ATTRIBUTES`. So when ``span`` is
+    the SDK's own span (its class keeps the SDK's ``add_event``: a subclass that
+    overrides it is honoured) and its limits cannot bite (no value length limit, room
+    for every attribute), each event is handed over pre-built: the SDK's ``Event``
+    holding the attributes as built, through the span's ``_add_event``, the method its
+    ``add_event`` ends in (which still checks the span is open and applies the event
+    count limit). Six times cheaper an event; the events, as exporters see them, are
+    equal (pinned by the tests, OTLP encoding included). Any other span, or limits that
+    could bite, get ``add_event``; a pre-built event the span refuses (a later SDK that
+    changed its internals) goes through ``add_event`` too.
+    """
+    sdk = sys.modules.get("opentelemetry.sdk.trace")
+    base = getattr(sdk, "Span", None)
+    if base is None or not isinstance(span, base) or type(span).add_event is not base.add_event:
+        return span.add_event  # type: ignore[no-any-return]
+    limits = getattr(span, "_limits", None)
+    cap = getattr(limits, "max_event_attributes", 0)
+    add = getattr(span, "_add_event", None)
+    event = getattr(sdk, "Event", None)
+    if (
+        add is None
+        or event is None
+        or getattr(limits, "max_attribute_length", 0) is not None
+        or not (cap is None or (isinstance(cap, int) and cap >= _EVENT_ATTRIBUTES))
+    ):
+        return span.add_event  # type: ignore[no-any-return]
+    public = span.add_event
+
+    def add_prebuilt(name: str, attributes: dict[str, AttributeValue], at: int) -> None:
+        try:
+            add(event(name, attributes, at))
+        except (TypeError, AttributeError):  # not the SDK this was written against
+            public(name, attributes, at)
+
+    return add_prebuilt
 
 
 def _log(error: Exception) -> None:
@@ -356,6 +527,12 @@ def _log(error: Exception) -> None:
 
 # ---- attributes ----------------------------------------------------------------------------
 
+_STATUSES = tuple(Status)
+# Enum members are slow to look up on their class (about 0.1 us each): the hot paths read
+# these module constants
+_GROUNDED = Status.GROUNDED
+_SKIPPED = Status.SKIPPED
+_LABELS = {status: status.value for status in Status}
 _COUNT_KEYS = {status: f"grounding_guard.count.{status.value}" for status in Status}
 _FAIL_ON: dict[frozenset[Status], tuple[str, ...]] = {}
 
@@ -370,28 +547,42 @@ def _fail_on(statuses: frozenset[Status]) -> tuple[str, ...]:
 def report_attributes(report: Report) -> dict[str, AttributeValue]:
     """The report's totals as flat OpenTelemetry attributes (no text of the answer or the
     evidence): what the check span carries, and what the framework adapters attach to
-    their runs. ``unresolved_ids`` only when some cited id names no chunk."""
-    counts = dict.fromkeys(Status, 0)
-    for unit in report.units:
+    their runs. ``unresolved_ids`` only when some cited id names no chunk.
+
+    One pass over the units gives the counts, the coverage, ``is_clean`` and the cited
+    ids: the same values as the report's properties (which each walk the units again),
+    for a fraction of the time on the path of every traced check.
+    """
+    units = report.units
+    counts = dict.fromkeys(_STATUSES, 0)
+    cited: dict[str, None] = {}
+    for unit in units:
         counts[unit.status] += 1
-    claims = len(report.units) - counts[Status.SKIPPED]
+        for ident in unit.cited:  # distinct, in first-appearance order: Report.cited_ids
+            cited[ident] = None
+    claims = len(units) - counts[_SKIPPED]
+    coverage = counts[_GROUNDED] / claims if claims else 1.0
+    failing = any(counts[status] for status in report.fail_on)
     attributes: dict[str, AttributeValue] = {
         "grounding_guard.mode": str(report.mode),
         "grounding_guard.citation_style": str(report.citation_style),
         "grounding_guard.attribution": report.attribution,
-        "grounding_guard.units": len(report.units),
+        "grounding_guard.units": len(units),
         "grounding_guard.claims": claims,
     }
     for status, count in counts.items():
         attributes[_COUNT_KEYS[status]] = count
-    attributes["grounding_guard.coverage"] = counts[Status.GROUNDED] / claims if claims else 1.0
+    attributes["grounding_guard.coverage"] = coverage
     attributes["grounding_guard.fail_on"] = _fail_on(report.fail_on)
     attributes["grounding_guard.blocked"] = report.blocked
-    attributes["grounding_guard.is_clean"] = report.is_clean
+    # Report.is_clean: no failing unit and Report.coverage_ok
+    attributes["grounding_guard.is_clean"] = not failing and coverage + 1e-12 >= report.min_coverage
     attributes["grounding_guard.evidence.count"] = len(report.evidence)
-    unresolved = report.unresolved_ids
-    if unresolved:
-        attributes["grounding_guard.unresolved_ids"] = unresolved
+    if cited:
+        known = {evidence.id for evidence in report.evidence}
+        unresolved = tuple(i for i in cited if i not in known)
+        if unresolved:
+            attributes["grounding_guard.unresolved_ids"] = unresolved
     return attributes
 
 
@@ -399,49 +590,64 @@ def unit_attributes(unit: Unit, *, record_text: bool = False) -> dict[str, Attri
     """The ``gen_ai.evaluation.result`` attributes of one unit (see the module doc);
     ``record_text`` adds the unit's text and the reasons' messages. Id and code lists are
     left out when empty."""
+    return _unit_attributes(unit, record_text)
+
+
+def _unit_attributes(unit: Unit, record_text: bool) -> dict[str, AttributeValue]:
+    """:func:`unit_attributes`, called positionally once per unit of every traced check:
+    the reason codes are read once (for the codes and the explanation), the status label
+    comes from a table, the dict is built in one literal."""
     status = unit.status
     reasons = unit.reasons
+    if reasons:
+        codes = tuple([reason.code for reason in reasons])
+        if record_text:
+            explanation = "; ".join(
+                [f"{r.code}: {r.message}" if r.message else r.code for r in reasons]
+            )
+        else:
+            explanation = "; ".join(codes)
+    else:
+        codes = ()
+        explanation = _quiet_explanation(unit)
     attributes: dict[str, AttributeValue] = {
         "gen_ai.evaluation.name": EVALUATION_NAME,
-        "gen_ai.evaluation.score.label": status.value,
+        "gen_ai.evaluation.score.label": _LABELS[status],
     }
-    score = _score(unit)
-    if score is not None:
-        attributes["gen_ai.evaluation.score.value"] = score
-    attributes["gen_ai.evaluation.explanation"] = _explanation(unit, record_text)
-    attributes["grounding_guard.unit.start"] = unit.span.start
-    attributes["grounding_guard.unit.end"] = unit.span.end
+    if status is _GROUNDED:
+        best = -1.0
+        for support in unit.support:
+            score = support.score
+            if best < score <= 1.0:
+                best = score
+        attributes["gen_ai.evaluation.score.value"] = float(best) if best >= 0.0 else 1.0
+    elif status in _FAILED_SCORE:
+        attributes["gen_ai.evaluation.score.value"] = 0.0
+    attributes["gen_ai.evaluation.explanation"] = explanation
+    span = unit.span
+    attributes["grounding_guard.unit.start"] = span.start
+    attributes["grounding_guard.unit.end"] = span.end
     if unit.cited:
         attributes["grounding_guard.unit.cited_ids"] = unit.cited
     elif unit.support:
-        attributes["grounding_guard.unit.support_ids"] = tuple(s.evidence_id for s in unit.support)
-    if reasons:
-        attributes["grounding_guard.unit.codes"] = tuple(r.code for r in reasons)
+        attributes["grounding_guard.unit.support_ids"] = tuple(
+            [s.evidence_id for s in unit.support]
+        )
+    if codes:
+        attributes["grounding_guard.unit.codes"] = codes
     if record_text:
         attributes["grounding_guard.unit.text"] = unit.text
     return attributes
 
 
-def _score(unit: Unit) -> float | None:
-    if unit.status is Status.GROUNDED:
-        scores = [s.score for s in unit.support if 0.0 <= s.score <= 1.0]
-        return float(max(scores)) if scores else 1.0
-    if unit.status in _FAILED_SCORE:
-        return 0.0
-    return None
-
-
-def _explanation(unit: Unit, record_text: bool) -> str:
-    if unit.reasons:
-        if record_text:
-            return "; ".join(
-                f"{r.code}: {r.message}" if r.message else r.code for r in unit.reasons
-            )
-        return "; ".join(unit.codes)
-    backing = unit.valid or tuple(s.evidence_id for s in unit.support)
-    if unit.status is Status.GROUNDED and backing:
-        return "supported by " + ", ".join(backing)
-    return unit.status.value
+def _quiet_explanation(unit: Unit) -> str:
+    """The explanation of a unit without reasons: what a grounded unit rests on, else its
+    status."""
+    if unit.status is _GROUNDED:
+        backing = unit.valid or tuple([s.evidence_id for s in unit.support])
+        if backing:
+            return "supported by " + ", ".join(backing)
+    return _LABELS[unit.status]
 
 
 # ---- the fingerprint -----------------------------------------------------------------------
@@ -451,13 +657,97 @@ def judge_fingerprint(guard: Guard) -> dict[str, AttributeValue]:
     """What tells two configurations apart: the package version, the judge (name,
     threshold, model and its file's SHA-256), the lexical threshold, and ``fingerprint``,
     a 16-hex-digit hash of those and of every engine option, the mode, ``fail_on`` and
-    ``min_coverage``. Computed once per guard (the model file once per process)."""
-    found = _FINGERPRINTS.get(guard)
+    ``min_coverage``. Computed once per guard (the model file once per process), again
+    only when the guard's judge or options change."""
+    return dict(_state(guard).fingerprint)
+
+
+class _GuardState:
+    """What telemetry keeps per guard: the fingerprint and what it was computed from."""
+
+    __slots__ = ("fingerprint", "key")
+
+    def __init__(self, key: tuple[Any, ...], fingerprint: dict[str, AttributeValue]) -> None:
+        self.key = key
+        self.fingerprint = fingerprint
+
+
+def _state(guard: Guard) -> _GuardState:
+    """The guard's telemetry state, rebuilt when anything its fingerprint rests on
+    changed: the judge (by identity, and its threshold), the engine options (by
+    identity: a Guard builds them once), the mode, ``fail_on``, ``min_coverage`` and the
+    refusal (public attributes a caller may reassign). Comparing that key costs well
+    under a microsecond; the fingerprint (JSON and SHA-256 of every option) costs tens."""
+    judge = guard.judge
+    key = (
+        judge,
+        getattr(judge, "threshold", None),
+        guard.engine_options,
+        guard.mode,
+        guard.fail_on,
+        guard.min_coverage,
+        guard.refusal,
+    )
+    state = _STATES.get(guard)
+    if state is None or not _same(state.key, key):
+        state = _GuardState(key, _shared_fingerprint(guard, judge))
+        with _LOCK:
+            _STATES[guard] = state
+    return state
+
+
+#: Fingerprints by configuration, for guards without model files (the most recent kept).
+_BY_VALUE: dict[tuple[Any, ...], dict[str, AttributeValue]] = {}
+_BY_VALUE_SIZE = 64
+
+
+def _shared_fingerprint(guard: Guard, judge: Any) -> dict[str, AttributeValue]:
+    """The fingerprint of ``guard``, shared by every guard of an equal configuration.
+
+    ``grounding_guard.check()`` builds a new Guard per call, and a fingerprint costs
+    about 60 us (rendering every option, the abbreviation lists most, then JSON and
+    SHA-256): found here by what it is computed from (the judge's type, name and
+    threshold, the engine options, which compare by value, the mode, ``fail_on``,
+    ``min_coverage`` and the refusal) it costs a hash of the options, about 2 us. Judges
+    with model files are fingerprinted per guard (the file's hash is read afresh), and
+    so is a configuration with an unhashable option.
+    """
+    if getattr(judge, "files", None) is not None or (
+        getattr(getattr(judge, "embedding", None), "files", None) is not None
+    ):
+        return _fingerprint(guard)
+    try:
+        key = (
+            type(judge),
+            getattr(judge, "name", None),
+            getattr(judge, "threshold", None),
+            guard.engine_options,
+            guard.mode,
+            guard.fail_on,
+            guard.min_coverage,
+            guard.refusal,
+        )
+        found = _BY_VALUE.get(key)
+    except Exception:  # an option that cannot be hashed or compared: no sharing
+        return _fingerprint(guard)
     if found is None:
         found = _fingerprint(guard)
         with _LOCK:
-            _FINGERPRINTS[guard] = found
-    return dict(found)
+            while len(_BY_VALUE) >= _BY_VALUE_SIZE:
+                del _BY_VALUE[next(iter(_BY_VALUE))]
+            _BY_VALUE[key] = found
+    return found
+
+
+def _same(cached: tuple[Any, ...], key: tuple[Any, ...]) -> bool:
+    """The judge and the options by identity (an equal copy may still differ in what the
+    fingerprint reads), the rest by value."""
+    return (
+        cached[0] is key[0]
+        and cached[2] is key[2]
+        and cached[1] == key[1]
+        and cached[3:] == key[3:]
+    )
 
 
 def _fingerprint(guard: Guard) -> dict[str, AttributeValue]:

@@ -31,6 +31,7 @@ GUARD_OPTIONS: tuple[str, ...] = (
     "term_checks",
     "locale",
     "values",
+    "telemetry",
 )
 
 
@@ -79,6 +80,8 @@ class GuardOptions(BaseModel):
     """How to read ambiguous figures and dates (``"de"``, ``"en-US"``, ...)."""
     values: Any = None
     """Figure preset: ``"generic"`` (default) or ``"india_accounting"``."""
+    telemetry: Any = None
+    """OpenTelemetry recording: ``True`` (default), ``"span"`` (no per-unit events), ``False``."""
 
     _guard: Guard = PrivateAttr()
 
