@@ -98,10 +98,12 @@ class Passage:
     """
 
     __slots__ = (
+        "_absent",
         "_ascii",
         "_bags",
         "_content",
         "_lowered",
+        "_maybe",
         "_number_keys",
         "_postings",
         "_sentences",
@@ -127,6 +129,8 @@ class Passage:
         self._lowered: str | None = None
         self._some: dict[int, Bags] = {}
         self._starts: list[int] | None = None
+        self._maybe: set[str] = set()
+        self._absent: set[str] = set()
 
     @classmethod
     def read(cls, evidence: Evidence) -> Passage:
@@ -228,6 +232,16 @@ class Passage:
                 self._number_keys = number_keys_of(lowered)
             return stemmed in self._number_keys
         return any(form in lowered for form in stem_forms(stemmed))
+
+    def may_hold_count(self, stems: frozenset[str]) -> int:
+        """How many of ``stems`` the chunk may hold (:meth:`may_hold` of each, with each
+        stem's answer for an unread chunk kept: a claim asked again costs set algebra)."""
+        if self._content is not None:
+            return len(stems & self._content)
+        maybe, absent = self._maybe, self._absent
+        for stemmed in stems - maybe - absent:
+            (maybe if self.may_hold(stemmed) else absent).add(stemmed)
+        return len(stems & maybe)
 
     def _read_whole(self) -> None:
         """The whole chunk's bags: the union of its sentences' (each sentence is read

@@ -124,7 +124,7 @@ def supporting(claim: Claim, passages: Sequence[Passage], threshold: float) -> l
     for p in passages:
         # a chunk that cannot hold enough of the claim's stems is never read (containment
         # needs them all, so it cannot pass either)
-        if size and sum(map(p.may_hold, content)) / size + 1e-9 < threshold:
+        if size and p.may_hold_count(content) / size + 1e-9 < threshold:
             continue
         if (needle is not None and needle in p.word_text) or (
             size and len(content & p.content) / size + 1e-9 >= threshold

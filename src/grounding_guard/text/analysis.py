@@ -372,7 +372,26 @@ _ASCII_NUMBER = re.compile(r"[0-9]+(?:[.,:/\-][0-9]+)*")
 
 
 def analyse(text: str) -> Analysis:
-    """Read ``text`` into an :class:`Analysis`."""
+    """Read ``text`` into an :class:`Analysis` (the last few thousand texts are kept: a
+    re-checked answer, a claim and its clauses, the best sentence of a chunk many units
+    cite are read once; the result depends on the text alone)."""
+    found = _ANALYSES.get(text)
+    if found is None:
+        found = _analyse(text)
+        if len(text) <= _ANALYSED_CHARS:  # memory stays bounded: long texts are not kept
+            if len(_ANALYSES) >= _ANALYSES_SIZE:
+                _ANALYSES.clear()
+            _ANALYSES[text] = found
+    return found
+
+
+#: Recent analyses by text, cleared whole when full (bounded, never stale: pure function).
+_ANALYSES: dict[str, Analysis] = {}
+_ANALYSES_SIZE = 4096
+_ANALYSED_CHARS = 2048
+
+
+def _analyse(text: str) -> Analysis:
     clean, where, lowered, numbers = _read(text)
     stem_list = tuple(map(_STEMS.__getitem__, lowered))
     stems = set(stem_list)
