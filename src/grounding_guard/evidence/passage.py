@@ -156,11 +156,12 @@ class Passage:
     def bags(self) -> tuple[Bags, ...]:
         """Each sentence's light reading (words, stems, figures), in order."""
         if self._bags is None:
-            some = self._some
-            if not some:
-                self._bags = tuple(read_sentences(self.evidence.text, self.spans, self._lower()))
-            else:
-                self._bags = tuple(some.get(n) or self.bag(n) for n in range(len(self.spans)))
+            some, spans = self._some, self.spans
+            missing = [n for n in range(len(spans)) if n not in some]
+            read = read_sentences(self.evidence.text, [spans[n] for n in missing], self._lower())
+            some.update(zip(missing, read, strict=True))
+            self._bags = tuple(some[n] for n in range(len(spans)))
+            self._some = {}
         return self._bags
 
     def bag(self, number: int) -> Bags:

@@ -126,8 +126,9 @@ def supporting(claim: Claim, passages: Sequence[Passage], threshold: float) -> l
         # needs them all, so it cannot pass either)
         if size and p.may_hold_count(content) / size + 1e-9 < threshold:
             continue
-        if (needle is not None and needle in p.word_text) or (
-            size and len(content & p.content) / size + 1e-9 >= threshold
+        # with content stems the overlap decides (see LexicalJudge.judge); else containment
+        if (size and len(content & p.content) / size + 1e-9 >= threshold) or (
+            not size and needle is not None and needle in p.word_text
         ):
             out.append(p)
     return out
@@ -151,12 +152,15 @@ class LexicalJudge:
         """Supported when contained in one passage or when overlap reaches the threshold."""
         where = passages[0].id if len(passages) == 1 else None
         words = claim.analysis.words
-        if len(words) >= _MIN_CONTAINMENT_WORDS:
+        content = claim.analysis.content
+        # containment puts every content stem of the claim in one passage, so with any
+        # content stem the overlap alone gives the same judgement (1.0); only a claim of
+        # stop words and the like needs the word-for-word test
+        if not content and len(words) >= _MIN_CONTAINMENT_WORDS:
             needle = word_string(words)
             for passage in passages:
                 if needle in passage.word_text:
                     return Judgement("supported", 1.0, (), where, None, self.name)
-        content = claim.analysis.content
         if not content:
             return Judgement("unsupported", 0.0, (), where, None, self.name)
         union: set[str] = set()
