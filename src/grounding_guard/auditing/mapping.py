@@ -233,9 +233,9 @@ def llamaindex_evidence(value: Any) -> list[Evidence]:
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
-    return {str: "a string", bool: "a boolean", int: "a number", float: "a number"}.get(
-        type(value), type(value).__name__
-    )
+    names = {str: "a string", bool: "a boolean", int: "a number", float: "a number"}
+    names.update({list: "a list", tuple: "a list", dict: "an object"})
+    return names.get(type(value), type(value).__name__)
 
 
 # ---- shapes --------------------------------------------------------------------------------
