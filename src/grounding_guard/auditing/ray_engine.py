@@ -134,7 +134,11 @@ def run_ray(
                 compute=ray.data.ActorPoolStrategy(size=size),
                 num_cpus=1,
             )
-            dataset.write_parquet(str(parts), ray_remote_args={"num_cpus": 0})
+            # writing is cheap beside checking: a few tasks that hold no CPU, so they never
+            # wait behind the checking actors (unbounded, each would start a process)
+            dataset.write_parquet(
+                str(parts), ray_remote_args={"num_cpus": 0}, concurrency=max(1, size // 4)
+            )
             merged = 0
             for seq, line, reject in merge_parts(parts):
                 if seq != merged:
