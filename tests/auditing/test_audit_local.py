@@ -339,3 +339,33 @@ def test_progress_in_a_log_is_one_line_a_tenth(tmp_path: Path) -> None:
     progress.close()
     lines = stream.text.splitlines()
     assert len(lines) == 10 and lines[-1].startswith("audit [") and "1,000/1,000" in lines[-1]
+
+
+def test_the_ray_engine_says_how_to_install_ray(
+    log: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(ImportError, match="grounding-guard\\[ray\\]"):
+        audit(log, tmp_path, engine="ray", progress=False)
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        [[0, 1, 2], [3, 4], [5]],  # disjoint: read one after another
+        [[2, 0, 1], [5, 3], [4]],  # disjoint, each out of order inside
+        [[0, 2, 4], [1, 3, 5]],  # interleaved: merged
+    ],
+)
+def test_ray_parts_merge_in_record_order(tmp_path: Path, parts: list[list[int]]) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    from grounding_guard.auditing.ray_engine import merge_parts
+
+    for n, seqs in enumerate(parts):
+        table = pa.table(
+            {"seq": seqs, "line": [f"row {s}" for s in seqs], "reject": [s == 4 for s in seqs]}
+        )
+        pq.write_table(table, tmp_path / f"part-{n}.parquet")
+    assert list(merge_parts(tmp_path)) == [(s, f"row {s}", s == 4) for s in range(6)]

@@ -4,9 +4,10 @@ imported only here, only when this engine runs).
 
 The driver cuts the input into shards (JSONL at line boundaries, Parquet by row group;
 each knows its first record's position and line), ``ray.data.from_items(shards)`` →
-``map_batches`` (an actor pool: each actor builds its Guard once, so a model judge loads
-once per worker, reads its shards where it runs and yields rows as it goes) →
-``write_parquet`` into ``OUT/ray-parts``. The driver then merges the parts by record
+``map_batches`` (``workers`` tasks at a time; each worker process builds its Guard once
+and keeps it for every later task, so a model judge loads once per worker; a task reads
+its shards where it runs and yields rows as it goes) → ``write_parquet`` into
+``OUT/ray-parts`` (fused into the same tasks). The driver then merges the parts by record
 position into the journal, and the outputs are written as the local engine writes them.
 
 Why shards and not ``ray.data.read_json``: Arrow's JSON reader fails a whole block on one
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import pickle
 import shutil
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -28,7 +30,7 @@ from grounding_guard.auditing.checker import AuditOptions, Checker, dumps
 from grounding_guard.auditing.journal import Journal
 from grounding_guard.auditing.records import Shard, Source, plan_shards, read_shard
 
-__all__ = ["PARTS", "ShardChecker", "merge_parts", "run_ray"]
+__all__ = ["PARTS", "check_shards", "merge_parts", "run_ray"]
 
 #: The folder inside OUT that Ray's workers write their parts to (removed after the merge).
 PARTS: Final = "ray-parts"
@@ -46,45 +48,56 @@ def _ray() -> Any:
     return ray
 
 
-class ShardChecker:
-    """The ``map_batches`` callable: an actor that checks the records of its shards."""
+_CHECKERS: dict[bytes, Checker] = {}
 
-    def __init__(self, options: AuditOptions) -> None:
-        self.checker = Checker(options)
-        self.columns = options.mapping.columns()
 
-    def __call__(self, batch: dict[str, Any]) -> Iterator[Any]:
-        """Each shard of ``batch`` read and checked; yields tables (seq, line, reject)."""
-        import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
+def _checker(options: AuditOptions) -> Checker:
+    """This worker process's Checker for ``options``: built (a model judge loaded) once
+    per process, then reused by every task the process runs."""
+    key = pickle.dumps(options)
+    found = _CHECKERS.get(key)
+    if found is None:
+        _CHECKERS.clear()  # one audit at a time per process
+        found = _CHECKERS[key] = Checker(options)
+    return found
 
-        def table(seqs: list[int], lines: list[str], rejects: list[bool]) -> Any:
-            return pa.table(
-                {
-                    "seq": pa.array(seqs, pa.int64()),
-                    "line": pa.array(lines, pa.string()),
-                    "reject": pa.array(rejects, pa.bool_()),
-                }
-            )
 
-        for i in range(len(batch["path"])):
-            shard = Shard(
-                path=str(batch["path"][i]),
-                kind=str(batch["kind"][i]),
-                **{k: int(batch[k][i]) for k in ("start", "stop", "first", "seq", "count")},
-            )
-            seqs: list[int] = []
-            lines: list[str] = []
-            rejects: list[bool] = []
-            for raw in read_shard(shard, self.columns):
-                row = self.checker(raw)
-                seqs.append(raw.seq)
-                lines.append(dumps(row))
-                rejects.append("reject" in row)
-                if len(seqs) >= _YIELD:
-                    yield table(seqs, lines, rejects)
-                    seqs, lines, rejects = [], [], []
-            if seqs:
+def check_shards(batch: dict[str, Any], options: AuditOptions) -> Iterator[Any]:
+    """The ``map_batches`` function: each shard of ``batch`` read where the task runs and
+    checked; yields tables of (seq, line, reject) as it goes, so memory stays flat."""
+    import pyarrow as pa  # type: ignore[import-untyped, unused-ignore]
+
+    checker = _checker(options)
+    columns = options.mapping.columns()
+
+    def table(seqs: list[int], lines: list[str], rejects: list[bool]) -> Any:
+        return pa.table(
+            {
+                "seq": pa.array(seqs, pa.int64()),
+                "line": pa.array(lines, pa.string()),
+                "reject": pa.array(rejects, pa.bool_()),
+            }
+        )
+
+    for i in range(len(batch["path"])):
+        shard = Shard(
+            path=str(batch["path"][i]),
+            kind=str(batch["kind"][i]),
+            **{k: int(batch[k][i]) for k in ("start", "stop", "first", "seq", "count")},
+        )
+        seqs: list[int] = []
+        lines: list[str] = []
+        rejects: list[bool] = []
+        for raw in read_shard(shard, columns):
+            row = checker(raw)
+            seqs.append(raw.seq)
+            lines.append(dumps(row))
+            rejects.append("reject" in row)
+            if len(seqs) >= _YIELD:
                 yield table(seqs, lines, rejects)
+                seqs, lines, rejects = [], [], []
+        if seqs:
+            yield table(seqs, lines, rejects)
 
 
 def run_ray(
@@ -127,18 +140,14 @@ def run_ray(
                 [s.to_dict() for s in shards], override_num_blocks=len(shards)
             )
             dataset = dataset.map_batches(
-                ShardChecker,
-                fn_constructor_kwargs={"options": options},
+                check_shards,
+                fn_kwargs={"options": options},
                 batch_size=1,
                 batch_format="numpy",
-                compute=ray.data.ActorPoolStrategy(size=size),
+                concurrency=size,
                 num_cpus=1,
             )
-            # writing is cheap beside checking: a few tasks that hold no CPU, so they never
-            # wait behind the checking actors (unbounded, each would start a process)
-            dataset.write_parquet(
-                str(parts), ray_remote_args={"num_cpus": 0}, concurrency=max(1, size // 4)
-            )
+            dataset.write_parquet(str(parts))  # fused into the same tasks: no extra stage
             merged = 0
             for seq, line, reject in merge_parts(parts):
                 if seq != merged:
