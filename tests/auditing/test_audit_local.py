@@ -369,3 +369,46 @@ def test_ray_parts_merge_in_record_order(tmp_path: Path, parts: list[list[int]])
         )
         pq.write_table(table, tmp_path / f"part-{n}.parquet")
     assert list(merge_parts(tmp_path)) == [(s, f"row {s}", s == 4) for s in range(6)]
+
+
+def test_a_model_judge_and_a_thresholds_file_give_guard_check_s_verdicts(tmp_path: Path) -> None:
+    """The combined model judge with a calibrate thresholds file: the audit's verdicts are
+    ``Guard(judge="model", judge_threshold=...)``'s, record for record."""
+    log = write_sample_log(tmp_path / "log.jsonl", 40, malformed_every=0)
+    thresholds = tmp_path / "thresholds.json"
+    thresholds.write_text(json.dumps({"format": 1, "judge": "model", "entailment": 0.7}))
+    result = audit(
+        log, tmp_path / "out", judge="model", thresholds=thresholds, workers=1, progress=False
+    )
+    assert result.summary["about"]["guard"] == {"judge": "model", "judge_threshold": 0.7}
+    guard = gg.Guard(judge="model", judge_threshold=0.7)
+    records = list(sample_records(40, malformed_every=0))
+    rows = list(read_results(result.results))
+    assert len(rows) == 40
+    for row in rows:
+        record = records[row["seq"]]
+        assert isinstance(record, dict)
+        report = guard.check(record["answer"], record["evidence"])
+        assert {s: row[s] for s in report.counts} == report.counts and row[
+            "coverage"
+        ] == report.coverage
+
+
+def test_each_worker_process_builds_its_guard_once(
+    log: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from grounding_guard.auditing.checker import AuditOptions
+
+    built = tmp_path / "built"
+    real = AuditOptions.build_guard
+
+    def build(self: AuditOptions) -> gg.Guard:
+        with open(built, "a", encoding="utf-8") as handle:
+            handle.write(f"{os.getpid()}\n")
+        return real(self)
+
+    monkeypatch.setattr(AuditOptions, "build_guard", build)
+    audit(log, tmp_path / "out", workers=2, progress=False, start_method="fork")
+    pids = built.read_text().split()
+    assert len(pids) == len(set(pids)) == 2  # ~90 chunks, two Guards
+    assert str(os.getpid()) not in pids
