@@ -412,3 +412,43 @@ def test_each_worker_process_builds_its_guard_once(
     pids = built.read_text().split()
     assert len(pids) == len(set(pids)) == 2  # ~90 chunks, two Guards
     assert str(os.getpid()) not in pids
+
+
+@pytest.mark.parametrize(
+    ("shape", "groups"),
+    [("langsmith", ["model=extra.metadata.ls_model_name"]), ("llamaindex", ["model"])],
+)
+def test_an_export_shape_gives_the_plain_log_s_verdicts(
+    tmp_path: Path, shape: str, groups: list[str]
+) -> None:
+    """The same records written as LangSmith runs or LlamaIndex responses are read and
+    judged as the plain log is (the malformed ones rejected for the same reasons)."""
+    plain = audit(
+        write_sample_log(tmp_path / "plain.jsonl", 500),
+        tmp_path / "plain",
+        group_by=["model"],
+        workers=1,
+        progress=False,
+        results_format="jsonl",
+    )
+    shaped = audit(
+        write_sample_log(tmp_path / f"{shape}.jsonl", 500, shape=shape),
+        tmp_path / shape,
+        shape=shape,
+        group_by=groups,
+        workers=1,
+        progress=False,
+        results_format="jsonl",
+    )
+    assert (shaped.read, shaped.checked, shaped.rejected) == (
+        plain.read,
+        plain.checked,
+        plain.rejected,
+    )
+    keep = ("seq", "line", "model", "failing", "coverage", "is_clean", "codes", "grounded")
+    a = [{k: r[k] for k in keep} for r in read_results(plain.results)]
+    b = [{k: r[k] for k in keep} for r in read_results(shaped.results)]
+    assert a == b
+    assert [json.loads(x)["reject"] for x in plain.rejects.read_text().splitlines()] == [
+        json.loads(x)["reject"] for x in shaped.rejects.read_text().splitlines()
+    ]

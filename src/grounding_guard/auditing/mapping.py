@@ -199,7 +199,8 @@ _SOURCE_LABEL: Final = re.compile(r"\ASource (\d+):\n")
 
 def _node(value: Any, position: int) -> Evidence:
     """One LlamaIndex source node dumped to JSON: ``NodeWithScore`` (``{"node": {...},
-    "score": ...}``), a bare node, or a flat ``{"text", "node_id", "score"}``."""
+    "score": ...}``, as ``model_dump()``/``to_dict()`` give it), a bare node, or a flat
+    ``{"text" | "node_text" | "content", "node_id", "score"}``."""
     where = f"source_nodes[{position - 1}]"
     if isinstance(value, str):
         return Evidence(str(position), value, {})
@@ -211,6 +212,9 @@ def _node(value: Any, position: int) -> Evidence:
     resource = node.get("text_resource")
     if not isinstance(text, str) and isinstance(resource, Mapping):
         text = resource.get("text")  # llama-index's newer Node keeps text in text_resource
+    for key in ("node_text", "content"):  # hand-made dumps: {"node_text": ..., "score": ...}
+        if not isinstance(text, str):
+            text = node.get(key)
     if not isinstance(text, str):
         raise RecordError("bad_evidence", f"{where} has no text")
     label = _SOURCE_LABEL.match(text)
