@@ -151,16 +151,20 @@ def codes_by_group_svg(name: str, values: list[dict[str, Any]], codes: list[str]
             f'<text class="ga-code" x="{_n(cx)}" y="{_H - _BOTTOM + 16}" text-anchor="middle">'
             f"{_e(code)}</text>"
         )
-    x = float(_LEFT)
+    x, row = float(_LEFT), 0
     for j, value in enumerate(values):
         text = f"{value['value']}"[:28]
+        width = 24 + 7 * len(text)
+        if x > _LEFT and x + width > _W - _RIGHT:  # the legend wraps to another line
+            x, row = float(_LEFT), row + 1
+        y = _H - 22 + 16 * row
         body.append(
-            f'<rect class="ga-key" x="{_n(x)}" y="{_H - 22}" width="10" height="10" '
-            f'fill="{PALETTE[j]}"/><text x="{_n(x + 14)}" y="{_H - 13}">{_e(text)}</text>'
+            f'<rect class="ga-key" x="{_n(x)}" y="{y}" width="10" height="10" '
+            f'fill="{PALETTE[j]}"/><text x="{_n(x + 14)}" y="{y + 9}">{_e(text)}</text>'
         )
-        x += 24 + 7 * len(text)
+        x += width
     body.insert(0, f'<text class="ga-title" x="{_LEFT}" y="16">{_e(label)}</text>')
-    return _frame("bars", label, body)
+    return _frame("bars", label, body, height=_H + 16 * row)
 
 
 def histogram_svg(bins: list[dict[str, Any]]) -> str:

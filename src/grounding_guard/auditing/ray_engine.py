@@ -136,9 +136,10 @@ def run_ray(
         if planned:
             context = ray.data.DataContext.get_current()
             context.enable_progress_bars = progress
-            dataset = ray.data.from_items(
-                [s.to_dict() for s in shards], override_num_blocks=len(shards)
-            )
+            # blocks of consecutive shards, a few per worker: enough to balance the load,
+            # few enough that a long log does not become a scheduling storm
+            blocks = min(len(shards), 8 * size)
+            dataset = ray.data.from_items([s.to_dict() for s in shards], override_num_blocks=blocks)
             dataset = dataset.map_batches(
                 check_shards,
                 fn_kwargs={"options": options},
