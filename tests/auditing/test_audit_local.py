@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -452,3 +453,20 @@ def test_an_export_shape_gives_the_plain_log_s_verdicts(
     assert [json.loads(x)["reject"] for x in plain.rejects.read_text().splitlines()] == [
         json.loads(x)["reject"] for x in shaped.rejects.read_text().splitlines()
     ]
+
+
+def test_worker_processes_start_from_a_script_read_on_stdin(log: Path) -> None:
+    """Fresh worker processes re-import the main module; a script piped to ``python -``
+    has none on disk, so the pool forks instead of failing."""
+    script = (
+        "import sys, tempfile\n"
+        "from grounding_guard.auditing import audit\n"
+        f"r = audit({str(log)!r}, tempfile.mkdtemp(), workers=2, progress=False)\n"
+        "print(r.read, r.checked + r.rejected)\n"
+    )
+    src = str(Path(__file__).resolve().parents[2] / "src")
+    env = {**os.environ, "PYTHONPATH": src}
+    done = subprocess.run(
+        [sys.executable, "-"], input=script, capture_output=True, text=True, env=env, timeout=300
+    )
+    assert done.stdout.split() == [str(RECORDS), str(RECORDS)], done.stderr[-2000:]

@@ -373,9 +373,14 @@ def _chunks(records: Iterable[RawRecord], size: int) -> Iterator[list[RawRecord]
 
 
 def _context(start_method: str | None) -> Any:
+    """Fresh worker processes (forkserver, else spawn); fork when the main module cannot
+    be re-imported by a fresh process (a script read from stdin)."""
     if start_method is None:
         methods = multiprocessing.get_all_start_methods()
         start_method = "forkserver" if "forkserver" in methods else "spawn"
+        main = getattr(sys.modules.get("__main__"), "__file__", None)
+        if main is not None and not os.path.exists(main) and "fork" in methods:
+            start_method = "fork"
     return multiprocessing.get_context(start_method)
 
 
