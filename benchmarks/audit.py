@@ -10,11 +10,14 @@ models with malformed records mixed in) and reports, in one run:
   starts its worker processes first) on 1 and 2 workers, with each engine's scaling
   ratio (2 workers over 1);
 - the peak resident memory of a local audit (one worker, in its own process, measured by
-  the kernel: ``wait4``'s ``ru_maxrss``) on the log and on a log 10 times longer, which
-  stays flat because the engine streams.
+  the kernel: ``VmHWM``, the high-water mark of its resident set) on the log and on a log
+  10 times longer, which stays flat because the engine streams.
 
 Times are wall-clock over the whole ``audit()`` call (reading, checking, writing the
-journal, the results and the summary), the fastest of ``--repeat`` runs. Needs pyarrow and Ray: ``pip install
+journal, the results and the summary), the fastest of ``--repeat`` runs. For the local
+engine the CPU its processes used is printed too, as cores over the run: on a shared
+machine a 2-worker run that gets no more than one core cannot go faster, and that column
+says so. Needs pyarrow and Ray: ``pip install
 'grounding-guard[ray]'``.
 """
 
@@ -32,13 +35,29 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 MEMORY_RUN = """
-import sys
+import resource, sys
 from grounding_guard.auditing import audit
 result = audit(sys.argv[1], sys.argv[2], workers=1, group_by=["model", "prompt_version"],
                progress=False)
 assert result.read == result.checked + result.rejected
-print(result.read)
+# VmHWM: the peak resident set of this program's own memory map (ru_maxrss would also
+# count the parent's image this process had between fork and exec)
+try:
+    with open("/proc/self/status") as status:
+        peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+except OSError:
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(peak)
 """
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished children (user + system)."""
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def peak_rss_mib(log: Path, out: Path) -> tuple[float, float]:
@@ -48,15 +67,14 @@ def peak_rss_mib(log: Path, out: Path) -> tuple[float, float]:
         "PYTHONPATH": str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", ""),
     }
     started = time.perf_counter()
-    child = subprocess.Popen(
-        [sys.executable, "-c", MEMORY_RUN, str(log), str(out)], env=env, stdout=subprocess.PIPE
+    done = subprocess.run(
+        [sys.executable, "-c", MEMORY_RUN, str(log), str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     )
-    _, status, usage = os.wait4(child.pid, 0)
-    elapsed = time.perf_counter() - started
-    child.returncode = os.waitstatus_to_exitcode(status)
-    if child.returncode:
-        raise RuntimeError(f"the memory run failed ({child.returncode})")
-    return usage.ru_maxrss / 1024, elapsed  # Linux reports kilobytes
+    return int(done.stdout.split()[-1]) / 1024, time.perf_counter() - started  # kB
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,18 +102,27 @@ def main(argv: list[str] | None = None) -> int:
 
         def timed(name: str, **options: Any) -> float:
             """Records per second of the fastest of ``--repeat`` runs (a shared machine's
-            other load only ever slows a run down)."""
-            best = float("inf")
+            other load only ever slows a run down); for the local engine also the CPU its
+            processes used and how many cores that makes over the run (workers are forked,
+            so their CPU counts as this process's children's)."""
+            best, used = float("inf"), 0.0
             for _ in range(args.repeat):
+                before = cpu_seconds()
                 started = time.perf_counter()
                 result = audit(log, folder / name, group_by=groups, progress=False, **options)
-                best = min(best, time.perf_counter() - started)
+                seconds = time.perf_counter() - started
+                if seconds < best:
+                    best, used = seconds, cpu_seconds() - before
                 assert result.read == result.checked + result.rejected == args.records
             per_second = args.records / best
-            print(f"{name:<10} {per_second:8.1f} records/s  (best {best:.1f} s)", flush=True)
+            cores = (
+                f", {used:.1f} s CPU = {used / best:.2f} cores" if "engine" not in options else ""
+            )
+            print(f"{name:<10} {per_second:8.1f} records/s  (best {best:.1f} s{cores})", flush=True)
+            figures.setdefault("cpu", {})[name] = {"seconds": best, "cpu_seconds": used}
             return per_second
 
-        local = {w: timed(f"local-{w}", workers=w) for w in (1, 2)}
+        local = {w: timed(f"local-{w}", workers=w, start_method="fork") for w in (1, 2)}
         figures["local"] = {"1": local[1], "2": local[2], "scaling": local[2] / local[1]}
         if not args.no_ray:
             os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
