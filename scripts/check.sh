@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The whole test suite, from a fresh machine: venv, dev tools, the three framework adapters
-# with their frameworks, lint, types, headless Chromium (installed when missing, for the HTML
-# report's browser test), the core tests, the adapter tests and the notebooks.
+# The whole test suite, from a fresh machine: venv, dev tools (pyarrow and Ray Data included,
+# for the audit's Parquet files and its Ray engine, which its tests run in local mode), the
+# three framework adapters with their frameworks, lint, types, headless Chromium (installed
+# when missing, for the HTML report's and the audit page's browser tests), the core tests,
+# the adapter tests and the notebooks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}

@@ -36,6 +36,7 @@ from grounding_guard.types import (
 )
 
 if TYPE_CHECKING:
+    from grounding_guard.auditing import AuditResult, audit
     from grounding_guard.citations import (
         DEFAULT_PLACEHOLDER_PATTERN,
         PRESETS,
@@ -79,6 +80,8 @@ _LAZY: dict[str, str] = {
     "StreamEvent": "grounding_guard.streaming",
     "DEFAULT_ABBREVIATIONS": "grounding_guard.text.segment",
     "Abbreviations": "grounding_guard.text.segment",
+    "audit": "grounding_guard.auditing",
+    "AuditResult": "grounding_guard.auditing",
 }
 
 
@@ -104,6 +107,7 @@ __all__ = [
     "DEFAULT_REFUSAL",
     "PRESETS",
     "Abbreviations",
+    "AuditResult",
     "CitationStyle",
     "Claim",
     "ConfigError",
@@ -129,6 +133,7 @@ __all__ = [
     "Unit",
     "__version__",
     "acheck",
+    "audit",
     "build_evidence",
     "check",
     "detect_style",

@@ -8,6 +8,7 @@
     grounding-guard demo
     grounding-guard eval --data FILE --format attributionbench [--judge lexical] [--json]
     grounding-guard calibrate --data FILE --format wice [--out thresholds.json]
+    grounding-guard audit logs/ --out audit/ [--shape langsmith] [--group-by model] [--engine ray]
     grounding-guard --version
 
 ``check`` exits 0 when the answer is clean, 1 when it fails (flag: reported; filter:
@@ -21,7 +22,9 @@ prints the report in the documented JSON shape instead, ``--output text`` only t
 ship (the answer, the filtered answer or the refusal), for a shell pipeline; ``--html
 OUT`` also writes the HTML page. ``eval`` measures
 a judge on labelled data and ``calibrate`` picks its threshold (see
-:mod:`grounding_guard.evaluation`); both exit 0.
+:mod:`grounding_guard.evaluation`); both exit 0. ``audit`` checks every answer of logged
+records and writes per-answer results and a summary (see :mod:`grounding_guard.auditing`);
+it exits 0 when it ran, 130 when interrupted (``--resume`` goes on).
 """
 
 from __future__ import annotations
@@ -50,7 +53,16 @@ from grounding_guard.guard import DEFAULT_REFUSAL, Guard
 from grounding_guard.text.figures import PRESETS as VALUE_PRESETS
 from grounding_guard.types import Report, Status
 
-__all__ = ["EXIT_BLOCKED", "EXIT_FAIL", "EXIT_OK", "EXIT_USAGE", "exit_code", "json_safe", "main"]
+__all__ = [
+    "EXIT_BLOCKED",
+    "EXIT_FAIL",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "exit_code",
+    "guard_options",
+    "json_safe",
+    "main",
+]
 
 PROG: Final = "grounding-guard"
 EXIT_OK: Final = 0
@@ -212,6 +224,77 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-color", action="store_true", help="never colour the output")
 
 
+def _guard_arguments(sub: argparse.ArgumentParser) -> None:
+    """The Guard's options, shared by ``check`` and ``audit``."""
+    sub.add_argument(
+        "--citations",
+        choices=CITATION_CHOICES,
+        default="auto",
+        metavar="STYLE",
+        help=f"citation marker style: {', '.join(CITATION_CHOICES)} (default auto)",
+    )
+    sub.add_argument(
+        "--fail-on",
+        type=_fail_on,
+        nargs="+",
+        action="extend",
+        metavar="STATUS",
+        help="statuses that fail the answer (default: contradicted invalid ungrounded); "
+        "'none' for coverage only",
+    )
+    sub.add_argument(
+        "--min-coverage",
+        type=_coverage,
+        default=0.0,
+        metavar="X",
+        help="share of claim units that must be grounded, 0..1 (default 0)",
+    )
+    sub.add_argument(
+        "--refusal", metavar="TEXT", default=DEFAULT_REFUSAL, help="text returned when blocked"
+    )
+    sub.add_argument(
+        "--strict-citations",
+        action="store_true",
+        help="every cited id must support its unit on its own",
+    )
+    sub.add_argument(
+        "--judge",
+        choices=JUDGE_CHOICES,
+        default="lexical",
+        help="support judge: lexical (default, no dependency); model (the combined judge) or "
+        "embedding (cosine) need the model extra",
+    )
+    sub.add_argument(
+        "--threshold",
+        type=_coverage,
+        metavar="X",
+        help="share of content words the lexical judge needs, 0..1 (default 0.6)",
+    )
+    sub.add_argument(
+        "--judge-threshold",
+        type=_coverage,
+        metavar="X",
+        help="the score a model judge must reach, 0..1 (model: 0.5, embedding: 0.55)",
+    )
+    sub.add_argument(
+        "--thresholds",
+        metavar="FILE",
+        help="thresholds written by `grounding-guard calibrate` (explicit options win)",
+    )
+    sub.add_argument(
+        "--locale",
+        metavar="LOCALE",
+        help="how to read ambiguous figures and dates: de reads 1.234,5; en-US / en-GB read "
+        "04/08/2026 month- or day-first (default: compare neither)",
+    )
+    sub.add_argument(
+        "--values",
+        choices=tuple(VALUE_PRESETS),
+        default="generic",
+        help="figure preset (default generic; india_accounting: Cr/Dr are credit/debit)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``grounding-guard`` command."""
     parser = _Parser(
@@ -241,79 +324,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="JSON object {id: text}, JSON array (of texts: ids 1..n; or of {id, text}), "
         "JSON Lines, or a directory of .txt/.md files (id = file stem)",
     )
-    check.add_argument(
-        "--citations",
-        choices=CITATION_CHOICES,
-        default="auto",
-        metavar="STYLE",
-        help=f"citation marker style: {', '.join(CITATION_CHOICES)} (default auto)",
-    )
+    _guard_arguments(check)
     _output_options(check)
-    check.add_argument(
-        "--fail-on",
-        type=_fail_on,
-        nargs="+",
-        action="extend",
-        metavar="STATUS",
-        help="statuses that fail the answer (default: contradicted invalid ungrounded); "
-        "'none' for coverage only",
-    )
-    check.add_argument(
-        "--min-coverage",
-        type=_coverage,
-        default=0.0,
-        metavar="X",
-        help="share of claim units that must be grounded, 0..1 (default 0)",
-    )
-    check.add_argument(
-        "--refusal", metavar="TEXT", default=DEFAULT_REFUSAL, help="text returned when blocked"
-    )
     check.add_argument(
         "--catalog",
         metavar="FILE",
         help="ids that exist but were not retrieved (JSON array or one id per line): "
         "citing one is not_retrieved rather than unknown_citation",
-    )
-    check.add_argument(
-        "--strict-citations",
-        action="store_true",
-        help="every cited id must support its unit on its own",
-    )
-    check.add_argument(
-        "--judge",
-        choices=JUDGE_CHOICES,
-        default="lexical",
-        help="support judge: lexical (default, no dependency); model (the combined judge) or "
-        "embedding (cosine) need the model extra",
-    )
-    check.add_argument(
-        "--threshold",
-        type=_coverage,
-        metavar="X",
-        help="share of content words the lexical judge needs, 0..1 (default 0.6)",
-    )
-    check.add_argument(
-        "--judge-threshold",
-        type=_coverage,
-        metavar="X",
-        help="the score a model judge must reach, 0..1 (model: 0.5, embedding: 0.55)",
-    )
-    check.add_argument(
-        "--thresholds",
-        metavar="FILE",
-        help="thresholds written by `grounding-guard calibrate` (explicit options win)",
-    )
-    check.add_argument(
-        "--locale",
-        metavar="LOCALE",
-        help="how to read ambiguous figures and dates: de reads 1.234,5; en-US / en-GB read "
-        "04/08/2026 month- or day-first (default: compare neither)",
-    )
-    check.add_argument(
-        "--values",
-        choices=tuple(VALUE_PRESETS),
-        default="generic",
-        help="figure preset (default generic; india_accounting: Cr/Dr are credit/debit)",
     )
     check.add_argument(
         "--quiet",
@@ -337,7 +354,120 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _output_options(demo)
     _evaluation_commands(commands)
+    _audit_command(commands)
     return parser
+
+
+def _field_path(value: str) -> tuple[str, str]:
+    from grounding_guard.auditing.mapping import FIELDS, parse_path
+
+    name, sep, path = value.partition("=")
+    name, path = name.strip(), path.strip()
+    if not sep or not name or not path:
+        raise argparse.ArgumentTypeError(f"expected FIELD=PATH, got {value!r}")
+    if name not in FIELDS:
+        raise argparse.ArgumentTypeError(
+            f"unknown field {name!r} (map {', '.join(FIELDS)}; groups go in --group-by)"
+        )
+    try:
+        parse_path(path)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return name, path
+
+
+def _audit_command(commands: Any) -> None:
+    from grounding_guard.auditing.mapping import SHAPES
+    from grounding_guard.auditing.outputs import FORMATS
+    from grounding_guard.auditing.run import ENGINES
+
+    audit = commands.add_parser(
+        "audit",
+        help="check every logged answer (JSONL, JSON, Parquet) and summarise the verdicts",
+        description="Check every answer in logged records with the same verdicts as `check`, "
+        "and write OUT/results.parquet (or .jsonl: one row per answer), OUT/rejects.jsonl "
+        "(records that could not be read or checked, with their line and reason) and "
+        "OUT/summary.{txt,json,html} (rates per status and code, by group and day, the worst "
+        "answers first). The text summary is printed. Exit 0 when the audit ran, 2 on bad "
+        "usage or input, 130 when interrupted (--resume goes on).",
+        epilog="shapes: "
+        + "; ".join(f"{name}: {shape.description}" for name, shape in SHAPES.items()),
+    )
+    audit.add_argument(
+        "inputs",
+        nargs="+",
+        metavar="INPUT",
+        help="log files, folders (searched recursively) or glob patterns of "
+        ".jsonl/.ndjson/.json/.parquet files",
+    )
+    audit.add_argument("--out", required=True, metavar="DIR", help="the folder to write to")
+    audit.add_argument(
+        "--shape",
+        choices=tuple(SHAPES),
+        default="plain",
+        help="where records keep answer and evidence (default plain: answer, evidence)",
+    )
+    audit.add_argument(
+        "--map",
+        type=_field_path,
+        action="append",
+        default=[],
+        metavar="FIELD=PATH",
+        help="read FIELD (answer, evidence, id, date, catalog) at a dotted PATH "
+        "(outputs.answer, inputs.docs.0), over the shape's default",
+    )
+    audit.add_argument(
+        "--group-by",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="NAME[=PATH]",
+        help="break the summary down by these fields (model, prompt=extra.metadata.prompt)",
+    )
+    audit.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="local",
+        help="local: worker processes on this machine (default); ray: Ray Data "
+        "(pip install 'grounding-guard[ray]')",
+    )
+    audit.add_argument(
+        "--workers", type=_positive_int, metavar="N", help="worker processes (default: CPUs)"
+    )
+    audit.add_argument(
+        "--resume",
+        action="store_true",
+        help="go on with the interrupted local run in OUT (no record is checked twice)",
+    )
+    audit.add_argument(
+        "--address", metavar="ADDRESS", help="the Ray cluster to run on (--engine ray)"
+    )
+    audit.add_argument(
+        "--format",
+        dest="results_format",
+        choices=FORMATS,
+        default="auto",
+        help="results file: parquet (needs pyarrow) or jsonl (default: parquet when "
+        "pyarrow is installed)",
+    )
+    audit.add_argument(
+        "--top", type=int, default=20, metavar="N", help="worst answers kept in the summary"
+    )
+    audit.add_argument(
+        "--mode",
+        choices=MODES,
+        default="flag",
+        help="the action the verdicts are taken under (default flag)",
+    )
+    _guard_arguments(audit)
+    audit.add_argument(
+        "--max-chars",
+        type=_positive_int,
+        default=DEFAULT_MAX_CHARS,
+        metavar="N",
+        help=f"reject answers longer than N characters (default {DEFAULT_MAX_CHARS:,})",
+    )
+    audit.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
 
 
 def _evaluation_commands(commands: Any) -> None:
@@ -457,9 +587,10 @@ def _isatty(stream: TextIO) -> bool:
         return False
 
 
-def _guard(args: argparse.Namespace) -> Guard:
+def guard_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The Guard keyword arguments the command line asks for (``check`` and ``audit``)."""
     options: dict[str, Any] = {"mode": args.mode}
-    if args.command == "check":
+    if args.command in ("check", "audit"):
         fail_on = getattr(args, "fail_on", None)
         if fail_on is not None:
             options["fail_on"] = [s for group in fail_on for s in group if s != "none"]
@@ -481,7 +612,11 @@ def _guard(args: argparse.Namespace) -> Guard:
         )
         if args.judge != "lexical":
             options["judge"] = args.judge
-    return Guard(**options)
+    return options
+
+
+def _guard(args: argparse.Namespace) -> Guard:
+    return Guard(**guard_options(args))
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -565,6 +700,45 @@ def _evaluation(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _audit(args: argparse.Namespace) -> int:
+    from grounding_guard.auditing import AuditInterrupted, audit
+
+    if args.address and args.engine != "ray":
+        raise ValueError("--address names a Ray cluster: add --engine ray")
+    options = guard_options(args)
+    try:
+        result = audit(
+            args.inputs,
+            args.out,
+            shape=args.shape,
+            fields=dict(args.map),
+            group_by=args.group_by,
+            engine=args.engine,
+            workers=args.workers,
+            resume=args.resume,
+            address=args.address,
+            results_format=args.results_format,
+            top=args.top,
+            max_chars=args.max_chars,
+            progress=False if args.quiet else sys.stderr,
+            **options,
+        )
+    except AuditInterrupted as stop:
+        _write(
+            sys.stderr,
+            f"{PROG}: {stop}; run the same command with --resume to go on\n",
+        )
+        return 130
+    _write(sys.stdout, _visible(result.text()))
+    names = ", ".join(p.name for p in (result.results, result.rejects, result.summary_json))
+    _write(
+        sys.stderr,
+        f"{PROG}: wrote {names}, summary.txt and summary.html to {result.out} "
+        f"({result.records_per_second:,.0f} records/s)\n",
+    )
+    return EXIT_OK
+
+
 def _fail(message: str) -> int:
     line = " ".join(str(message).split()) or "unexpected error"
     with contextlib.suppress(OSError, ValueError):
@@ -585,6 +759,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _demo(args)
         if args.command in ("eval", "calibrate"):
             return _evaluation(args)
+        if args.command == "audit":
+            return _audit(args)
         return _check(args)
     except BrokenPipeError:
         _silence_stdout()
@@ -593,7 +769,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except OSError as exc:
         return _fail(_os_message(exc))
-    except (GroundingGuardError, TypeError, ValueError) as exc:
+    except (GroundingGuardError, TypeError, ValueError, ImportError) as exc:
         return _fail(str(exc))
 
 
