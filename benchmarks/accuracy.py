@@ -521,9 +521,10 @@ def render(
         "not supported). *check* = a deterministic check whose flag should be right at "
         "least 95% of the time (⚠ below that); *verdict* = the support judge's own "
         "verdict. Per-set cells are right/flagged. In attribution mode a unit carries "
-        "the vetoes (`name_not_in_evidence`, `value_not_in_evidence`, ...) of the closest "
+        "the vetoes (`value_not_in_evidence`, `negation_mismatch`, ...) of the closest "
         "chunk or join only when its overlap reached the threshold, so the veto decided "
-        "the unit.",
+        "the unit; informational codes (`name_not_in_evidence`, `value_unconfirmed`, "
+        "`quote_unconfirmed`) never decide one.",
     ]
     lines += code_tables([s for s, _, _ in sets], specs, results)
     lines += ["", "## Not run", ""]

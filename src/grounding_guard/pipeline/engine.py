@@ -666,4 +666,5 @@ def _completing(claim: Claim, vetoed: Sequence[Reason], emap: EvidenceMap) -> li
 
 
 #: Vetoes another chunk can lift: something missing, not something contradicted.
-_COMPLETABLE = frozenset({"name_not_in_evidence", "value_not_in_evidence"})
+#: (A missing name is informational, never a veto: only a missing figure is ever lifted.)
+_COMPLETABLE = frozenset({"value_not_in_evidence"})
