@@ -161,6 +161,27 @@ def _pick_kind(rng: random.Random) -> str:
     return UNIT_MIX[0][0]
 
 
+def _unit_line(rng: random.Random, kind: str, ids: list[str], own: str, body: str) -> str:
+    """One answer line of ``kind`` whose words come from chunk ``own`` (``body``): the
+    marker the kind calls for before the stop (fresh words for a fabricated unit)."""
+    if kind == "grounded":
+        marker = f"[{own}]"
+        if len(ids) > 1 and rng.random() < 0.2:
+            marker += f"[{rng.choice([i for i in ids if i != own])}]"
+    elif kind == "miscited":
+        marker = f"[{rng.choice([i for i in ids if i != own])}]"
+    elif kind == "fabricated":
+        body = " ".join(make_sentence_words(rng))
+        marker = f"[{own}]"
+    elif kind == "forged":
+        marker = f"[{len(ids) + rng.randint(1, 900)}]"
+    elif kind == "uncited":
+        marker = ""
+    else:
+        marker = PLACEHOLDER
+    return f"{body} {marker}." if marker else f"{body}."
+
+
 def generate_answer(units: int, chunks: dict[str, str], seed: int = 2) -> Answer:
     """A cited answer of ``units`` sentences built mostly from the chunks' sentences.
 
@@ -178,23 +199,7 @@ def generate_answer(units: int, chunks: dict[str, str], seed: int = 2) -> Answer
         if kind == "miscited" and len(ids) < 2:
             kind = "grounded"
         own = rng.choice(ids)
-        body = rng.choice(source[own])
-        if kind == "grounded":
-            marker = f"[{own}]"
-            if len(ids) > 1 and rng.random() < 0.2:
-                marker += f"[{rng.choice([i for i in ids if i != own])}]"
-        elif kind == "miscited":
-            marker = f"[{rng.choice([i for i in ids if i != own])}]"
-        elif kind == "fabricated":
-            body = " ".join(make_sentence_words(rng))
-            marker = f"[{own}]"
-        elif kind == "forged":
-            marker = f"[{len(ids) + rng.randint(1, 900)}]"
-        elif kind == "uncited":
-            marker = ""
-        else:
-            marker = PLACEHOLDER
-        lines.append(f"{body} {marker}." if marker else f"{body}.")
+        lines.append(_unit_line(rng, kind, ids, own, rng.choice(source[own])))
         kinds.append(kind)
     return Answer("\n".join(lines) + "\n", tuple(kinds))
 
@@ -223,23 +228,7 @@ def generate_distinct_answer(units: int, chunks: dict[str, str], seed: int = 2) 
         if kind == "miscited" and len(ids) < 2:
             kind = "grounded"
         own = rng.choice(ids)
-        body = _window(rng, rng.choice(source[own]))
-        if kind == "grounded":
-            marker = f"[{own}]"
-            if len(ids) > 1 and rng.random() < 0.2:
-                marker += f"[{rng.choice([i for i in ids if i != own])}]"
-        elif kind == "miscited":
-            marker = f"[{rng.choice([i for i in ids if i != own])}]"
-        elif kind == "fabricated":
-            body = " ".join(make_sentence_words(rng))
-            marker = f"[{own}]"
-        elif kind == "forged":
-            marker = f"[{len(ids) + rng.randint(1, 900)}]"
-        elif kind == "uncited":
-            marker = ""
-        else:
-            marker = PLACEHOLDER
-        line = f"{body} {marker}." if marker else f"{body}."
+        line = _unit_line(rng, kind, ids, own, _window(rng, rng.choice(source[own])))
         if line in seen:
             continue
         seen.add(line)

@@ -232,22 +232,8 @@ def audit(
         about=_about(options, outputs.format),
     )
     journal.remove()
-    records = summary["records"]
-    result = AuditResult(
-        out=folder,
-        read=records["read"],
-        checked=records["checked"],
-        rejected=records["rejected"],
-        summary=summary,
-        results=outputs.results,
-        rejects=outputs.rejects,
-        summary_json=outputs.summary_json,
-        summary_text=outputs.summary_text,
-        summary_html=outputs.summary_html,
-        engine=engine,
-        workers=count,
-        elapsed=time.perf_counter() - started,
-        resumed_from=resumed_from,
+    result = _result(
+        folder, summary, outputs, engine, count, time.perf_counter() - started, resumed_from
     )
     _save_run(folder, digest, result)
     return result
@@ -321,22 +307,9 @@ def _finished(folder: Path, digest: str, outputs: Outputs) -> AuditResult | None
         return None
     if (folder / "journal.jsonl").exists() or not outputs.results.exists():
         return None
-    records = summary["records"]
-    return AuditResult(
-        out=folder,
-        read=records["read"],
-        checked=records["checked"],
-        rejected=records["rejected"],
-        summary=summary,
-        results=outputs.results,
-        rejects=outputs.rejects,
-        summary_json=outputs.summary_json,
-        summary_text=outputs.summary_text,
-        summary_html=outputs.summary_html,
-        engine=run.get("engine", "local"),
-        workers=int(run.get("workers", 1)),
-        elapsed=0.0,
-        resumed_from=records["read"],
+    done = summary["records"]["read"]
+    return _result(
+        folder, summary, outputs, run.get("engine", "local"), int(run.get("workers", 1)), 0.0, done
     )
 
 
@@ -443,3 +416,32 @@ def run_local(
             raise
         if interrupted:
             raise KeyboardInterrupt
+
+
+def _result(
+    folder: Path,
+    summary: dict[str, Any],
+    outputs: Outputs,
+    engine: str,
+    workers: int,
+    elapsed: float,
+    resumed_from: int,
+) -> AuditResult:
+    """The :class:`AuditResult` of a finished run, its counts read from ``summary``."""
+    records = summary["records"]
+    return AuditResult(
+        out=folder,
+        read=records["read"],
+        checked=records["checked"],
+        rejected=records["rejected"],
+        summary=summary,
+        results=outputs.results,
+        rejects=outputs.rejects,
+        summary_json=outputs.summary_json,
+        summary_text=outputs.summary_text,
+        summary_html=outputs.summary_html,
+        engine=engine,
+        workers=workers,
+        elapsed=elapsed,
+        resumed_from=resumed_from,
+    )
