@@ -276,7 +276,11 @@ def measure(
     for row in alone["rows"].values():
         row["of_warm_check"] = round(row["us_per_check"] / check_us, 4)
         row["at_1_ms"] = round(row["us_per_check"] / 1e3, 4)
-    production = alone["rows"]["batch: span+events"]["of_warm_check"]
+    # the verdict is read in place (what a user pays), never from the isolated figure
+    in_place = {
+        case: rows["batch: span+events"]["overhead"]
+        for case, rows in (("warm", warm_rows), ("fresh", fresh_rows))
+    }
     return {
         "units": UNITS,
         "chunks": CHUNKS,
@@ -287,7 +291,10 @@ def measure(
             "fresh": {"rounds": fresh_rounds, "pairs": len(pool), "variants": fresh_rows},
         },
         "isolated": alone,
-        "target": {"batch_events_within_10_percent_of_warm_check": production <= TARGET_OVERHEAD},
+        "target": {
+            f"batch_events_in_place_{case}_within_10_percent": overhead <= TARGET_OVERHEAD
+            for case, overhead in in_place.items()
+        },
     }
 
 
@@ -344,8 +351,11 @@ def render(results: dict[str, Any]) -> str:
             ],
         ),
         "",
-        "target (batch: span+events within 10 % of the warm check): "
-        + str(results["target"]["batch_events_within_10_percent_of_warm_check"]),
+        "targets (batch: span+events in place, within 10 % of the check): "
+        + ", ".join(
+            f"{key.split('_')[4]} {'PASS' if ok else 'FAIL'}"
+            for key, ok in results["target"].items()
+        ),
     ]
     return "\n".join(parts)
 
