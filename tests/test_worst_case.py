@@ -125,6 +125,30 @@ def dates(n: int, seed: int) -> Case:
     return Case(f"Events {some()} [1].", {"1": f"Events {some()}."}, {})
 
 
+def approximations(n: int, seed: int) -> Case:
+    """``n`` approximate figures ("about 5 kg") against ``n`` exact ones."""
+    rng = random.Random(seed)
+    mine = " ".join(f"{w} about {rng.randint(1, 999)} kg" for w in words(n, seed))
+    theirs = " ".join(f"{w} {rng.randint(1, 999)} kg" for w in words(n, seed))
+    return Case(f"The {mine} [1].", {"1": f"The {theirs}."}, {})
+
+
+def mixed_units(n: int, seed: int) -> Case:
+    """``n`` measures with decimals in km against ``n`` in metres (every pair converts)."""
+    rng = random.Random(seed)
+    mine = " ".join(f"{w} {rng.randint(1, 99)}.{rng.randint(0, 9)} km" for w in words(n, seed))
+    theirs = " ".join(f"{w} {rng.randint(1, 99_999)} m" for w in words(n, seed))
+    return Case(f"The {mine} [1].", {"1": f"The {theirs}."}, {})
+
+
+def counts(n: int, seed: int) -> Case:
+    """``n`` small counts in words against ``n`` counts in digits, counting alike."""
+    rng = random.Random(seed)
+    mine = " ".join(f"{rng.choice(['two', 'three', 'five'])} {w}" for w in words(n, seed))
+    theirs = " ".join(f"{rng.randint(1, 12)} {w}" for w in words(n, seed))
+    return Case(f"The {mine} [1].", {"1": f"The {theirs}."}, {})
+
+
 def verbatim(n: int, seed: int) -> Case:
     """A claim of ``n`` words standing verbatim inside a chunk three times as long."""
     claim = " ".join(words(n, seed))
@@ -198,6 +222,9 @@ FAMILIES: dict[str, tuple[Callable[[int, int], Case], int]] = {
     # figure still widens every figure's work, which is bounded, not linear
     "figures": (figures, 100),
     "dates": (dates, 30),
+    "approximations": (approximations, 100),
+    "mixed_units": (mixed_units, 100),
+    "counts": (counts, 100),
     "verbatim": (verbatim, 2000),
     "quotes": (quotes, 30),
     "long_claims": (long_claims, 2000),
