@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 import random
 import time
+import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -315,3 +316,77 @@ def test_fifty_kb_unmarked_stream_in_small_chunks_in_a_second() -> None:
     case = stream_unmarked(650, 52)
     assert len(case.answer) > 50_000
     assert cpu_seconds(case) < 1.0
+
+
+# ---- memory (#11, item 6): linear in what is read, bounded in what is kept --------------------
+
+
+def dense(answer_chars: int, chunks: int, seed: int) -> Case:
+    """An answer of ``answer_chars`` citing ``chunks`` chunks of 1 KB dense with figures
+    and names, half its sentences taken from them."""
+    rng = random.Random(seed)
+    vocabulary, names = words(3000, seed), words(300, seed + 1, capital=True)
+
+    def sentence() -> str:
+        parts = []
+        for _ in range(rng.randint(8, 16)):
+            roll = rng.random()
+            if roll < 0.12:
+                parts.append(str(rng.randint(1, 9999)))
+            elif roll < 0.17:
+                parts.append(f"{rng.randint(1, 99)} km")
+            elif roll < 0.22:
+                parts.append(rng.choice(names))
+            else:
+                parts.append(rng.choice(vocabulary))
+        return " ".join(parts).capitalize() + "."
+
+    evidence = {}
+    for key in range(1, chunks + 1):
+        found: list[str] = []
+        while sum(len(s) + 1 for s in found) < 1000:
+            found.append(sentence())
+        evidence[str(key)] = " ".join(found)
+    pieces: list[str] = []
+    while sum(len(p) + 1 for p in pieces) < answer_chars:
+        key = str(rng.randint(1, chunks))
+        said = rng.choice(evidence[key].split(". ")) if rng.random() < 0.5 else sentence()
+        pieces.append(f"{said.rstrip('.')} [{key}].")
+    return Case(" ".join(pieces), evidence, {})
+
+
+def peak_bytes(case: Case) -> int:
+    """The most memory ``case.run()`` held at once beyond what was held before it."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        case.run()
+        return tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
+
+
+def test_memory_grows_linearly() -> None:
+    """A dense answer of 5 KB against 50 KB of evidence, and four times both: the peak
+    grows about four times (a cap of x5 leaves room for noise; quadratic would be x16)."""
+    dense(1000, 10, 0).run()  # imports, lexicons
+    small = min(peak_bytes(dense(5_000, 50, seed)) for seed in (1, 2))
+    large = min(peak_bytes(dense(20_000, 200, seed)) for seed in (3, 4))
+    assert large / small < 5.0, f"{small / 1e6:.1f} MB, then {large / 1e6:.1f} MB"
+
+
+def test_large_evidence_is_not_kept_after_the_check() -> None:
+    """Evidence beyond the cache's 500,000 characters is read for the check and let go:
+    what stays behind is bounded, not a copy of everything read."""
+    case = dense(20_000, 600, 5)  # 600 KB of evidence
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        case.run()
+        gc.collect()
+        kept = tracemalloc.get_traced_memory()[0] - base
+    finally:
+        tracemalloc.stop()
+    assert kept < 25e6, f"{kept / 1e6:.1f} MB kept"  # 43 MB before the bounds

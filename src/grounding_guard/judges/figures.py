@@ -40,12 +40,12 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from decimal import Decimal
-from functools import lru_cache
 
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence
 from grounding_guard.judges.terms import clause_units, sentence_gate
 from grounding_guard.text.analysis import analyse
+from grounding_guard.text.cache import BoundedCache, bounded_cache
 from grounding_guard.text.figures import (
     GENERIC,
     NAME_NOTES,
@@ -252,7 +252,7 @@ def _partner_value(partner: Interval | Value) -> Value:
     return partner.value if isinstance(partner, Interval) else partner
 
 
-@lru_cache(maxsize=4096)
+@bounded_cache(4096, 2_000_000)
 def _claim_values(text: str, locale: str | None, preset: Preset) -> tuple[Value, ...]:
     # small on purpose: a unit is re-checked a few times (attribution, strict citations),
     # never thousands of times
@@ -262,12 +262,12 @@ def _claim_values(text: str, locale: str | None, preset: Preset) -> tuple[Value,
 # -- names ---------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1024)
+@bounded_cache(1024, 4_000_000)
 def _evidence_form(text: str) -> str:
     return match_form(text)
 
 
-@lru_cache(maxsize=1024)
+@bounded_cache(1024, 200_000)
 def _name_pattern(name: str) -> re.Pattern[str]:
     form = match_form(name)
     body = "".join(r"[\s\-]?" if char in " -" else re.escape(char) for char in form)
@@ -277,7 +277,7 @@ def _name_pattern(name: str) -> re.Pattern[str]:
     return re.compile(left + body + right)
 
 
-@lru_cache(maxsize=1024)
+@bounded_cache(1024, 200_000)
 def _head_patterns(name: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     """(the head of a name, the whole name): "apollo" and "apollo 17"; None for a name
     without a head word ("3.11.2", "#3")."""
@@ -471,8 +471,11 @@ def _lookup(value: Value) -> tuple[str, ...]:
     return (_group(value),)
 
 
-_SENTENCE_CACHE: dict[tuple[str, str | None, Preset], _Sentences] = {}
-_SENTENCE_CACHE_SIZE = 2048
+#: The figures of each passage read, by its text: bounded by passages and by their
+#: characters (what is read from a text is about its size).
+_SENTENCE_CACHE: BoundedCache[tuple[str, str | None, Preset], _Sentences] = BoundedCache(
+    2048, 4_000_000
+)
 
 
 def _sentence_values(passage: Passage, locale: str | None, preset: Preset) -> _Sentences:
@@ -495,9 +498,7 @@ def _sentence_values(passage: Passage, locale: str | None, preset: Preset) -> _S
                 if v.note in ("approximation", "range") and v.value is not None
             ),
         )
-        if len(_SENTENCE_CACHE) >= _SENTENCE_CACHE_SIZE:
-            _SENTENCE_CACHE.clear()
-        _SENTENCE_CACHE[key] = found
+        _SENTENCE_CACHE.put(key, found, len(key[0]))
     return found
 
 
@@ -1478,7 +1479,7 @@ class _Clauses:
         return near
 
 
-@lru_cache(maxsize=256)
+@bounded_cache(256, 1_000_000)
 def _clauses_of(text: str, skip: tuple[tuple[int, int], ...]) -> _Clauses:
     return _Clauses(text, skip)
 

@@ -43,12 +43,17 @@ TITLES: frozenset[str] = frozenset(
 
 
 class _Memo(dict[str, str]):
-    """word -> stem; a dict with ``__missing__`` so lookups stay in C on a hit."""
+    """word -> stem; a dict with ``__missing__`` so lookups stay in C on a hit. Cleared
+    past 200,000 words or 4 million characters of them (a long "word" is a long key)."""
+
+    chars = 0
 
     def __missing__(self, word: str) -> str:
-        if len(self) > 200_000:
+        if len(self) > 200_000 or self.chars > 4_000_000:
             self.clear()
+            self.chars = 0
         value = self[word] = stem(word)
+        self.chars += len(word)
         return value
 
 
