@@ -218,14 +218,15 @@ FAMILIES: dict[str, tuple[Callable[[int, int], Case], int]] = {
     "acronyms": (acronyms, 150),
     "section_keywords": (section_keywords, 2000),
     "section_signs": (section_signs, 4000),
-    # from 100 figures on, each claimed figure meets its 32 nearest candidates
-    # (``CANDIDATES``) and reads 48 words each side (``CLAUSE_WORDS``): below, each added
-    # figure still widens every figure's work, which is bounded, not linear
+    # the figure families start where each claimed figure's work is full: it meets its
+    # 32 nearest candidates (``CANDIDATES``) and reads 48 words each side
+    # (``CLAUSE_WORDS``); below, each added figure still widens every figure's (bounded)
+    # work, which reads as growth faster than linear
     "figures": (figures, 100),
-    "dates": (dates, 30),
+    "dates": (dates, 100),
     "approximations": (approximations, 100),
-    "mixed_units": (mixed_units, 100),
-    "counts": (counts, 100),
+    "mixed_units": (mixed_units, 200),
+    "counts": (counts, 200),
     "verbatim": (verbatim, 2000),
     "quotes": (quotes, 30),
     "long_claims": (long_claims, 2000),

@@ -900,7 +900,7 @@ def _clash(
     table = next(t for p, t in tables if p is passage)
     if _taken_by_another(owners, value, table, number, partner):
         return None
-    if _stated_beside(claim.text, value, table, number, sentence.text, partner):
+    if _stated_beside(claim.text, value, table, number, sentence.text, partner, owners):
         return None
     if _stated_elsewhere(claim, value, compared, tables, passage, number, names, owners):
         return None
@@ -955,28 +955,40 @@ def _taken_by_another(
 
 
 def _stated_beside(
-    text: str, value: Value, table: _Sentences, number: int, sentence: str, partner: Value
+    text: str,
+    value: Value,
+    table: _Sentences,
+    number: int,
+    sentence: str,
+    partner: Value,
+    owners: _Owners | None = None,
 ) -> bool:
     """Whether the sentence also states the claimed figure of what the claim counts: the
     word after the claimed figure follows the agreeing figure too ("two men carve" against
     "Three men look on as two other men carve"); small counts only, where a scene
-    names several groups of one thing. Only the sentence's candidates that may agree are
-    met (:class:`FigureIndex`)."""
+    names several groups of one thing. Only the sentence's candidates that may agree, or
+    those followed by the claimed figure's word, whichever are fewer, are met."""
     if not _is_count(value) or not isinstance(value.value, Decimal) or value.value > _SMALL_COUNT:
         return False
     following = _following(text, value.span, 1)
     if not following:
         return False
     candidates = _candidates(value, table, number)  # the sentence's values it pairs with
-    if len(candidates) <= _SCAN:
-        positions: Sequence[int] = range(len(candidates))
-    else:
-        positions = _indexed(table, (number, _pairs_with(value)), candidates).positions(value)
+    if len(candidates) <= _SCAN or owners is None:
+        return any(
+            other is not partner
+            and agree(value, other) is True
+            and following[0] in _following(sentence, other.span)
+            for other in candidates
+        )
+    positions = _indexed(table, (number, _pairs_with(value)), candidates).positions(value)
+    words = owners.followers(table, number, candidates, sentence)
+    listed = words[1].get(following[0], ())
     return any(
-        other is not partner
-        and agree(value, other) is True
-        and following[0] in _following(sentence, other.span)
-        for other in (candidates[i] for i in positions)
+        candidates[i] is not partner
+        and agree(value, candidates[i]) is True
+        and following[0] in words[0][i]
+        for i in (listed if len(listed) < len(positions) else positions)
     )
 
 
@@ -1539,6 +1551,7 @@ class _Owners:
         self.enumerated: dict[tuple[object, str | None], bool] = {}
         self.ends: dict[str, tuple[list[int], list[Value]]] | None = None
         self.read: dict[tuple[int, int], _Clauses] = {}
+        self.follows: dict[tuple[int, int], tuple[list[list[str]], dict[str, list[int]]]] = {}
 
     def place(self, compared: Sequence[Value], value: Value) -> tuple[int, int]:
         """``value``'s rank among ``compared`` and its place among those of its kind."""
@@ -1562,6 +1575,22 @@ class _Owners:
         if found is None:
             skip = tuple((v.span.start, v.span.end) for v in table.values[number])
             found = self.read[key] = _clauses_of(text, skip)
+        return found
+
+    def followers(
+        self, table: _Sentences, number: int, candidates: Sequence[Value], sentence: str
+    ) -> tuple[list[list[str]], dict[str, list[int]]]:
+        """The words after each of ``candidates`` (:func:`_following`) and, by word, the
+        candidates it follows; read once per sentence (for :func:`_stated_beside`)."""
+        key = (id(table), number)
+        found = self.follows.get(key)
+        if found is None:
+            after = [_following(sentence, other.span) for other in candidates]
+            by_word: dict[str, list[int]] = {}
+            for index, words in enumerate(after):
+                for word in dict.fromkeys(words):
+                    by_word.setdefault(word, []).append(index)
+            found = self.follows[key] = (after, by_word)
         return found
 
     def mine(self, text: str, compared: Sequence[Value], value: Value) -> dict[str, int]:
