@@ -2,14 +2,13 @@
 
 A Guard validates its options when built (so a bad pattern fails before any text is
 read), holds no per-call state, and is safe to share between threads and tasks. The
-only shared state is a small cache of read evidence sets, guarded by a lock.
+only shared state is a small cache of read evidence sets (bounded by entries and
+characters, guarded by a lock).
 """
 
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import (
     AsyncIterable,
     AsyncIterator,
@@ -31,6 +30,7 @@ from grounding_guard.judges.lexical import DEFAULT_THRESHOLD, LexicalJudge
 from grounding_guard.pipeline.drive import adrive, read_judgement
 from grounding_guard.pipeline.engine import Checked, EngineOptions, JudgeRequest, run
 from grounding_guard.telemetry import TelemetryConfig, telemetry_option, traced, traced_async
+from grounding_guard.text.cache import BoundedCache, size_of
 from grounding_guard.text.claims import is_non_claim
 from grounding_guard.text.figures import PRESETS as VALUE_PRESETS
 from grounding_guard.text.figures import Preset
@@ -43,9 +43,10 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULT_REFUSAL", "Guard", "acheck", "check"]
 
 DEFAULT_REFUSAL = "I can't answer that from the provided sources."
-_EVIDENCE_CACHE_SIZE = 8
-_EVIDENCE_CACHE: OrderedDict[Any, EvidenceMap] = OrderedDict()
-_CACHE_LOCK = threading.Lock()
+#: Evidence sets read, by their texts: at most 8, and 500,000 characters in all (an
+#: evidence map keeps what it read, about a hundred bytes per character); a larger set
+#: is read afresh each time (pass its EvidenceMap to reuse it).
+_EVIDENCE_CACHE: BoundedCache[Any, EvidenceMap] = BoundedCache(8, 500_000)
 
 
 def _statuses(value: Iterable[Status | str], name: str) -> frozenset[Status]:
@@ -272,17 +273,12 @@ class Guard:
         (a small LRU shared by every Guard, so ``check()`` in a loop reuses it too)."""
         key = _evidence_key(evidence, catalog)
         if key is not None:
-            with _CACHE_LOCK:
-                found = _EVIDENCE_CACHE.get(key)
-                if found is not None:
-                    _EVIDENCE_CACHE.move_to_end(key)
-                    return found
+            found = _EVIDENCE_CACHE.get(key)
+            if found is not None:
+                return found
         emap = build_evidence(evidence, catalog)
         if key is not None:
-            with _CACHE_LOCK:
-                _EVIDENCE_CACHE[key] = emap
-                while len(_EVIDENCE_CACHE) > _EVIDENCE_CACHE_SIZE:
-                    _EVIDENCE_CACHE.popitem(last=False)
+            _EVIDENCE_CACHE.put(key, emap, size_of(key))
         return emap
 
     # ---- checking ------------------------------------------------------------------------

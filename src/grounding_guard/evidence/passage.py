@@ -31,6 +31,9 @@ from grounding_guard.types import Evidence, Span
 
 __all__ = ["Claim", "Passage", "SentenceAnalyses"]
 
+#: How many stems' answers an unread chunk keeps (each way) for :meth:`Passage.may_hold_count`.
+_KEPT_ANSWERS = 128
+
 
 @quick_init
 @dataclass(frozen=True, slots=True)
@@ -240,9 +243,14 @@ class Passage:
         if self._content is not None:
             return len(stems & self._content)
         maybe, absent = self._maybe, self._absent
+        held = len(stems & maybe)
         for stemmed in stems - maybe - absent:
-            (maybe if self.may_hold(stemmed) else absent).add(stemmed)
-        return len(stems & maybe)
+            found = self.may_hold(stemmed)
+            held += found
+            kept = maybe if found else absent
+            if len(kept) < _KEPT_ANSWERS:  # bounded: memory follows the chunk, not the answer
+                kept.add(stemmed)
+        return held
 
     def _read_whole(self) -> None:
         """The whole chunk's bags: the union of its sentences' (each sentence is read

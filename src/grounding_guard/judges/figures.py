@@ -37,15 +37,15 @@ contradiction; else ``name_not_in_evidence``, informational (support decides the
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from decimal import Decimal
-from functools import lru_cache
 
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence
 from grounding_guard.judges.terms import clause_units, sentence_gate
 from grounding_guard.text.analysis import analyse
+from grounding_guard.text.cache import BoundedCache, bounded_cache
 from grounding_guard.text.figures import (
     GENERIC,
     NAME_NOTES,
@@ -62,6 +62,7 @@ from grounding_guard.text.figures import (
     resolve_preset,
     same_figure,
 )
+from grounding_guard.text.figures.index import FigureIndex, unit_base
 from grounding_guard.text.figures.intervals import Interval, implies, qualified
 from grounding_guard.text.lexicon import STOPWORDS, stem
 from grounding_guard.text.normalize import match_form
@@ -143,31 +144,19 @@ def _check_qualified(
     if not theirs:
         return []
     reasons: list[Reason] = []
+    shelves: dict[tuple[str, tuple[str, str | None]], _Shelf] = {}
+    gate = _Gate(claim, best, threshold)
     for interval in mine:
-        group = _group(interval.value)
+        key = (_group(interval.value), unit_base(interval.unit))
+        shelf = shelves.get(key)
+        if shelf is None:
+            shelf = shelves[key] = _Shelf(sentence, theirs, *key)
         near = _context(claim.text, interval.span)
-        scored: list[tuple[int, bool | None, Interval | Value]] = []
-        for other in theirs:
-            value = other.value if isinstance(other, Interval) else other
-            if not isinstance(value, Value) or _group(value) != group:
-                continue
-            if value.unit != interval.unit and not convertible(value.unit, interval.unit):
-                continue
-            span = other.span
-            context = _context(sentence, span)
-            shared = len(near & context)
-            if near and context and not shared:
-                continue
-            scored.append((shared, implies(interval, other), other))
-        if not scored:
-            continue
-        top = max(shared for shared, _, _ in scored)
-        leaders = [(ok, other) for shared, ok, other in scored if shared == top]
-        if any(ok is True for ok, _ in leaders) or not all(ok is False for ok, _ in leaders):
-            continue
-        partner = leaders[0][1]
-        ignore = _keys(claim.text, interval.span)
-        if not sentence_gate(claim, best, threshold, ignore):
+        leaders = shelf.leaders(near)
+        if not leaders or any(implies(interval, other) is not False for other in leaders):
+            continue  # no partner, or one of those sharing most words may bear it out
+        partner = leaders[0]
+        if not gate.covers(_keys(claim.text, interval.span)):
             continue
         if isinstance(partner, Interval):
             said = _shown(sentence, partner)
@@ -190,12 +179,80 @@ def _check_qualified(
     return reasons
 
 
+class _Shelf:
+    """The figures and intervals of the best sentence that a claimed interval of one
+    group and unit base may pair with (the same dimension, a unit that converts), each
+    with the content stems beside it (:func:`_context`, read once), and which of them
+    hold each stem: a claimed interval meets those sharing a word with it, not all."""
+
+    def __init__(
+        self,
+        sentence: str,
+        theirs: Sequence[Interval | Value],
+        group: str,
+        base: tuple[str, str | None],
+    ) -> None:
+        self.others: list[Interval | Value] = []
+        self.silent: list[int] = []  # those with no content word beside them
+        self.postings: dict[str, list[int]] = {}
+        for other in theirs:
+            value = other.value if isinstance(other, Interval) else other
+            if not isinstance(value, Value) or _group(value) != group:
+                continue
+            if unit_base(value.unit) != base:  # the same unit, or one that converts
+                continue
+            index = len(self.others)
+            self.others.append(other)
+            context = _context(sentence, other.span)
+            if not context:
+                self.silent.append(index)
+            for word in context:
+                self.postings.setdefault(word, []).append(index)
+
+    def leaders(self, near: frozenset[str]) -> list[Interval | Value]:
+        """The partners in view of a claimed interval with ``near`` beside it, in order:
+        those sharing most of ``near``; when none shares any, those with no word beside
+        them (a partner with words, none in common, is no partner); every one when
+        ``near`` is empty."""
+        if not near:
+            return list(self.others)
+        shared: dict[int, int] = {}
+        for word in near:
+            for index in self.postings.get(word, ()):
+                shared[index] = shared.get(index, 0) + 1
+        if not shared:
+            return [self.others[i] for i in self.silent]
+        top = max(shared.values())
+        return [self.others[i] for i in sorted(i for i, n in shared.items() if n == top)]
+
+
+class _Gate:
+    """:func:`~grounding_guard.judges.terms.sentence_gate` of one claim and sentence for
+    many sets of words set aside, each in time of its own size: the claim's words the
+    sentence holds are counted once."""
+
+    def __init__(self, claim: Claim, best: BestSentence, threshold: float) -> None:
+        self.content = claim.analysis.content
+        self.theirs = best.analysis.content
+        self.shared = len(self.content & self.theirs)
+        self.threshold = threshold
+
+    def covers(self, ignore: frozenset[str]) -> bool:
+        """Whether the sentence covers the claim's content less ``ignore`` to the
+        threshold (the same division as :func:`coverage`, of the same two counts)."""
+        gone = ignore & self.content
+        size = len(self.content) - len(gone)
+        held = self.shared - len(gone & self.theirs)
+        share = held / size if size else 1.0
+        return share + 1e-9 >= self.threshold
+
+
 def _partner_value(partner: Interval | Value) -> Value:
     """The value read of an evidence figure or interval (an interval's right end)."""
     return partner.value if isinstance(partner, Interval) else partner
 
 
-@lru_cache(maxsize=4096)
+@bounded_cache(4096, 2_000_000)
 def _claim_values(text: str, locale: str | None, preset: Preset) -> tuple[Value, ...]:
     # small on purpose: a unit is re-checked a few times (attribution, strict citations),
     # never thousands of times
@@ -205,12 +262,12 @@ def _claim_values(text: str, locale: str | None, preset: Preset) -> tuple[Value,
 # -- names ---------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1024)
+@bounded_cache(1024, 4_000_000)
 def _evidence_form(text: str) -> str:
     return match_form(text)
 
 
-@lru_cache(maxsize=1024)
+@bounded_cache(1024, 200_000)
 def _name_pattern(name: str) -> re.Pattern[str]:
     form = match_form(name)
     body = "".join(r"[\s\-]?" if char in " -" else re.escape(char) for char in form)
@@ -220,7 +277,7 @@ def _name_pattern(name: str) -> re.Pattern[str]:
     return re.compile(left + body + right)
 
 
-@lru_cache(maxsize=1024)
+@bounded_cache(1024, 200_000)
 def _head_patterns(name: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
     """(the head of a name, the whole name): "apollo" and "apollo 17"; None for a name
     without a head word ("3.11.2", "#3")."""
@@ -352,8 +409,11 @@ class _Sentences:
         "at",
         "exact",
         "groups",
-        "owned",
+        "indexes",
+        "pairs",
         "precisions",
+        "sets",
+        "spread",
         "starts",
         "units",
         "values",
@@ -370,7 +430,6 @@ class _Sentences:
         # "about 9 million", an end of "23 Sep 2015 - 21 Jun 2022": never paired, but the
         # claimed figure stands there ("9 million", "September 23, 2015")
         self.approximate = approximate
-        self.owned: dict[tuple[int, tuple[int, ...]], list[dict[str, int]]] = {}
         groups: dict[str, list[tuple[int, Value]]] = {}
         at: dict[tuple[int, str], list[Value]] = {}
         exact: set[tuple[str, str | None, object]] = set()
@@ -389,6 +448,14 @@ class _Sentences:
         self.at = at
         self.exact = exact
         self.precisions = precisions
+        # read on first ask, per kind of claimed value (:func:`_pairs_with`): the
+        # candidates of a sentence (:func:`_candidates`), of the whole passage
+        # (:func:`_everywhere`), their indexes (:class:`FigureIndex`), and the sets that
+        # :func:`_anywhere` and :func:`_short_year` look figures up in
+        self.pairs: dict[tuple[int, str], list[Value]] = {}
+        self.spread: dict[str, list[tuple[int, Value]]] = {}
+        self.indexes: dict[tuple[int, str], FigureIndex] = {}
+        self.sets: dict[str, frozenset[object]] = {}
 
 
 def _group(value: Value) -> str:
@@ -404,8 +471,11 @@ def _lookup(value: Value) -> tuple[str, ...]:
     return (_group(value),)
 
 
-_SENTENCE_CACHE: dict[tuple[str, str | None, Preset], _Sentences] = {}
-_SENTENCE_CACHE_SIZE = 2048
+#: The figures of each passage read, by its text: bounded by passages and by their
+#: characters (what is read from a text is about its size).
+_SENTENCE_CACHE: BoundedCache[tuple[str, str | None, Preset], _Sentences] = BoundedCache(
+    2048, 4_000_000
+)
 
 
 def _sentence_values(passage: Passage, locale: str | None, preset: Preset) -> _Sentences:
@@ -428,9 +498,7 @@ def _sentence_values(passage: Passage, locale: str | None, preset: Preset) -> _S
                 if v.note in ("approximation", "range") and v.value is not None
             ),
         )
-        if len(_SENTENCE_CACHE) >= _SENTENCE_CACHE_SIZE:
-            _SENTENCE_CACHE.clear()
-        _SENTENCE_CACHE[key] = found
+        _SENTENCE_CACHE.put(key, found, len(key[0]))
     return found
 
 
@@ -443,28 +511,88 @@ def _keys(text: str, span: Span) -> frozenset[str]:
     return analyse(span.of(text)).content
 
 
+def _pairs_with(value: Value) -> str:
+    """What decides which values ``value`` may pair with: its group, and for a year or a
+    month its kind (a year pairs with years and dated facts' years). Every claimed value
+    of one such key has the same candidates, so they are read once per key."""
+    return value.kind if value.kind in ("year", "month") else _group(value)
+
+
 def _candidates(value: Value, table: _Sentences, number: int) -> list[Value]:
-    """The values of sentence ``number`` that ``value`` may pair with, in text order."""
-    found: list[Value] = []
+    """The values of sentence ``number`` that ``value`` may pair with, in text order (read
+    once per sentence and :func:`_pairs_with` key; never to be changed by a caller)."""
+    key = (number, _pairs_with(value))
+    found = table.pairs.get(key)
+    if found is not None:
+        return found
+    found = []
     own = _group(value)
-    for key in _lookup(value):
-        for other in table.at.get((number, key), ()):
-            if key == own or pairable(value, other):
+    for group in _lookup(value):
+        for other in table.at.get((number, group), ()):
+            if group == own or pairable(value, other):
                 found.append(other)
     if len(found) > 1 and value.kind in ("year", "month"):
         found.sort(key=lambda v: v.span.start)
+    table.pairs[key] = found
     return found
 
 
 def _everywhere(value: Value, table: _Sentences) -> list[tuple[int, Value]]:
-    """Every (sentence, value) of a passage that ``value`` may pair with."""
-    own = _group(value)
-    return [
-        (number, other)
-        for key in _lookup(value)
-        for number, other in table.groups.get(key, ())
-        if key == own or pairable(value, other)
-    ]
+    """Every (sentence, value) of a passage that ``value`` may pair with (read once per
+    :func:`_pairs_with` key; never to be changed by a caller)."""
+    key = _pairs_with(value)
+    found = table.spread.get(key)
+    if found is None:
+        own = _group(value)
+        found = [
+            (number, other)
+            for group in _lookup(value)
+            for number, other in table.groups.get(group, ())
+            if group == own or pairable(value, other)
+        ]
+        table.spread[key] = found
+    return found
+
+
+#: Up to how many candidates a claimed figure is compared with one by one; beyond, the
+#: candidates are indexed (:class:`FigureIndex`) and only those that may agree are met.
+_SCAN = 12
+
+
+def _indexed(table: _Sentences, key: tuple[int, str], values: Sequence[Value]) -> FigureIndex:
+    """The index of ``values`` (a sentence's candidates, or a passage's when ``key``'s
+    sentence is -1), built on first ask and kept with the table."""
+    found = table.indexes.get(key)
+    if found is None:
+        found = table.indexes[key] = FigureIndex(values)
+    return found
+
+
+def _may_agree(value: Value, table: _Sentences, number: int) -> list[int]:
+    """The positions among :func:`_candidates` of sentence ``number`` whose value may agree
+    with ``value`` (a superset; each kind of value once: the first of those alike)."""
+    candidates = _candidates(value, table, number)
+    if len(candidates) <= _SCAN:
+        return list(range(len(candidates)))
+    return _indexed(table, (number, _pairs_with(value)), candidates).firsts(value)
+
+
+def _may_agree_anywhere(value: Value, table: _Sentences, every: bool = False) -> list[int]:
+    """The positions in :func:`_everywhere` whose value may agree with ``value`` (a
+    superset): the first of each kind of value, or ``every`` one."""
+    spread = _everywhere(value, table)
+    if len(spread) <= _SCAN:
+        return list(range(len(spread)))
+    index = table.indexes.get((-1, _pairs_with(value)))
+    if index is None:
+        index = _indexed(table, (-1, _pairs_with(value)), [v for _, v in spread])
+    return index.positions(value) if every else index.firsts(value)
+
+
+def _any_agrees(value: Value, table: _Sentences, number: int) -> bool:
+    """Whether a candidate of sentence ``number`` bears ``value`` out."""
+    candidates = _candidates(value, table, number)
+    return any(agree(value, candidates[i]) for i in _may_agree(value, table, number))
 
 
 _NUMERIC = frozenset({"number", "percent", "money", "measure"})
@@ -476,7 +604,9 @@ def _borne_out(
     """(any candidate at all, any that bears ``value`` out, the first that the claim is
     only more precise than) over every sentence of the passages. An approximation of the
     same value ("around 9 million"), or an end of a range, bears a claimed "9 million"
-    out: the figure stands in the evidence (a bound does not: "at least 300")."""
+    out: the figure stands in the evidence (a bound does not: "at least 300"). Only the
+    candidates that may agree are met (:func:`_may_agree_anywhere`): the others add
+    nothing but "any candidate at all"."""
     seen = False
     finer: _Located | None = None
     group = _group(value)
@@ -492,8 +622,12 @@ def _borne_out(
                 return True, True, None
             if precisions == {value.precision} and table.units.get(group) == {value.unit}:
                 continue  # same unit and precision everywhere: only an equal value would do
-        for number, other in _everywhere(value, table):
-            seen = True
+        spread = _everywhere(value, table)
+        if not spread:
+            continue
+        seen = True
+        for position in _may_agree_anywhere(value, table):
+            number, other = spread[position]
             ok = agree(value, other)
             if ok:
                 return True, True, None
@@ -519,21 +653,36 @@ def _precise(value: Value) -> bool:
 
 
 _JOINS_PARTS = re.compile(r"\s*(?:,|and|,\s*and)?\s*")
+_JOIN_CHARS = re.compile(r"[\s,and]*")  # every character a join of parts may hold
 
 
-def _remainder(text: str, value: Value, compared: Sequence[Value]) -> bool:
+def _remainder(text: str, value: Value, owners: _Owners) -> bool:
     """Whether a measure is the smaller part of a compound one ("8 minutes and 20
     seconds", "5 ft 10 in"): a finer precision than the evidence may state, not a figure
-    of its own."""
+    of its own. Only the claim's measures ending in the run of spaces, commas and "and"
+    right before it can be its larger part: they are found by their ends, sorted once."""
     if value.kind != "measure" or value.dimension is None:
         return False
-    return any(
-        other.kind == "measure"
-        and other.dimension == value.dimension
-        and other.span.end <= value.span.start
-        and _JOINS_PARTS.fullmatch(text, other.span.end, value.span.start) is not None
-        for other in compared
-    )
+    if owners.ends is None:
+        measures = sorted(
+            (v for v in owners.compared if v.kind == "measure" and v.dimension is not None),
+            key=lambda v: v.span.end,
+        )
+        owners.ends = {}
+        for other in measures:
+            assert other.dimension is not None
+            ends, values = owners.ends.setdefault(other.dimension, ([], []))
+            ends.append(other.span.end)
+            values.append(other)
+    ends, values = owners.ends.get(value.dimension, ([], []))
+    start = value.span.start
+    for index in range(bisect_right(ends, start) - 1, -1, -1):
+        other = values[index]
+        if not _JOIN_CHARS.fullmatch(text, other.span.end, start):
+            break  # an earlier end has this gap, and more, before it
+        if _JOINS_PARTS.fullmatch(text, other.span.end, start) is not None:
+            return True
+    return False
 
 
 def _year(value: object) -> int | None:
@@ -585,17 +734,17 @@ def _check_figures(
                 break
     # 1. a figure differs when the best sentence holds candidates and none bears it out,
     # or when nothing in the passages does: its own words are then set aside below
-    ignore: frozenset[str] = frozenset()
+    ignoring: set[str] = set()  # gathered in place: a union per figure would copy it
     borne: dict[int, tuple[bool, bool, _Located | None]] = {}
     for index, value in enumerate(compared):
-        in_best = _candidates(value, best_table, best_number) if best_table is not None else []
-        if in_best:
-            differs = not any(agree(value, c) for c in in_best)
+        if best_table is not None and _candidates(value, best_table, best_number):
+            differs = not _any_agrees(value, best_table, best_number)
         else:
             borne[index] = _borne_out(value, tables)
             differs = borne[index][0] and not borne[index][1]
         if differs:
-            ignore |= _keys(claim.text, value.span)
+            ignoring |= _keys(claim.text, value.span)
+    ignore = frozenset(ignoring)
     # 2. the sentences that cover the claim, the differing figures' own words set aside
     # unless the sentence has them too ("5 years" against "1 year" still shares "year")
     content = claim.analysis.content
@@ -622,13 +771,15 @@ def _check_figures(
             sentence = passage.sentences[number][1]
             if names and _names_another(sentence.text, names):
                 continue  # about another "Apollo": says nothing for or against the claim
-            unshared = ignored - sentence.content if ignored else ignored
             if has_best and number == best_number:
                 assert best is not None
+                unshared = ignored - sentence.content if ignored else ignored
                 if sentence_gate(claim, best, threshold, unshared):
                     kept.insert(0, number)
                 continue
-            size = len(content) - len(unshared)
+            # how many ignored words the sentence lacks, by the smaller of the two sets
+            unshared_count = len(ignored) - len(ignored & sentence.content) if ignored else 0
+            size = len(content) - unshared_count
             if size <= 0 or counts.get(number, 0) / size + 1e-9 >= threshold:
                 kept.append(number)
         if kept:
@@ -638,28 +789,20 @@ def _check_figures(
     # sentence about the south depot outweighs one about the north depot
     words: frozenset[str] | None = None
     reasons: list[Reason] = []
-    owners = _Owners()
+    owners = _Owners(claim, compared, tables)
+    # every pairing first: a clash asks which claimed figures pair with its partner
+    nears = [_partners(owners, rank, value, covering) for rank, value in enumerate(compared)]
+    fits: dict[tuple[int, int], int] = {}  # (passage, sentence) -> the claim's words it holds
     for index, value in enumerate(compared):
-        near: list[tuple[_Located, bool | None]] = []
-        for passage, table, numbers in covering:
-            for number in numbers:
-                candidates = _candidates(value, table, number)
-                if not candidates:
-                    continue
-                partner = (
-                    candidates[0]
-                    if len(candidates) == 1
-                    else _choose(claim, value, compared, table, passage, number, candidates, owners)
-                )
-                near.append(((passage, number, partner), agree(value, partner)))
+        near = nears[index]
         top = [ok for _, ok in near]
         if len(near) > 1:
             if words is None:
                 words = frozenset(k for k in content if not k[0].isdigit())
-            fits = [len(words & p.bags[n].content) for (p, n, _), _ in near]
-            order = sorted(range(len(near)), key=lambda i: -fits[i])  # stable: best first
+            fit = [_fit(fits, words, p, n) for (p, n, _), _ in near]
+            order = sorted(range(len(near)), key=lambda i: -fit[i])  # stable: best first
             near = [near[i] for i in order]
-            top = [ok for i, (_, ok) in zip(order, near, strict=True) if fits[i] == fits[order[0]]]
+            top = [ok for i, (_, ok) in zip(order, near, strict=True) if fit[i] == fit[order[0]]]
         span = value.span.shift(claim.span.start)
         if any(top):
             pass
@@ -669,8 +812,10 @@ def _check_figures(
             reasons.append(clash)
         elif any(ok for _, ok in near):
             pass
-        elif any(ok is False for _, ok in near) and (
-            clash := _clash(claim, value, compared, tables, near, names, owners)
+        elif (
+            not any(ok is False for ok in top)  # else asked above: the same answer, None
+            and any(ok is False for _, ok in near)
+            and (clash := _clash(claim, value, compared, tables, near, names, owners))
         ):
             reasons.append(clash)
         else:
@@ -682,7 +827,7 @@ def _check_figures(
                 or _anywhere(value, tables)
                 or _year_in_name(value, tables)
                 or _short_year(claim.text, value, tables)
-                or _enumerated(claim.text, value, best, passages, locale, preset)
+                or _enumerated(claim.text, value, best, passages, locale, preset, owners)
             ):
                 written = _written(claim.text, value.span)
                 if found[2] is not None:
@@ -692,7 +837,7 @@ def _check_figures(
                     )
                 else:
                     message = f"{written} does not appear in the cited evidence"
-                precise = _precise(value) and not _remainder(claim.text, value, compared)
+                precise = _precise(value) and not _remainder(claim.text, value, owners)
                 code = "value_not_in_evidence" if precise else "value_unconfirmed"
                 reasons.append(Reason(code, message, span))
         disagreement = _disagreement(near)
@@ -728,8 +873,8 @@ def _clash(
     compared: Sequence[Value],
     tables: list[tuple[Passage, _Sentences]],
     near: Sequence[tuple[_Located, bool | None]],
-    names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]] = (),
-    owners: _Owners | None = None,
+    names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]],
+    owners: _Owners,
 ) -> Reason | None:
     """The mismatch of ``value`` with its first disagreeing partner, when that partner is
     about the same thing; else ``None`` (the caller then reports the figure as absent).
@@ -744,9 +889,7 @@ def _clash(
     (passage, number, partner), _ = next(item for item in near if item[1] is False)
     if _anywhere(value, tables):
         return None  # it stands in the passages as a figure of another kind ("57 years")
-    if value.unit != partner.unit and any(
-        other is not value and agree(other, partner) for other in compared
-    ):
+    if value.unit != partner.unit and _agrees_with_another(owners, value, partner):
         return None  # a figure of another unit that the claim states too: not its place
     sentence = passage.sentences[number][1]
     mine = _context(claim.text, value.span)
@@ -754,77 +897,97 @@ def _clash(
     if mine and theirs and not mine & theirs:
         return None
     table = next(t for p, t in tables if p is passage)
-    if _taken_by_another(claim, value, compared, table, passage, number, partner, owners):
+    if _taken_by_another(owners, value, table, number, partner):
         return None
-    if _stated_beside(claim.text, value, table.values[number], sentence.text, partner):
+    if _stated_beside(claim.text, value, table, number, sentence.text, partner, owners):
         return None
-    if _stated_elsewhere(claim, value, compared, tables, passage, number, names):
+    if _stated_elsewhere(claim, value, compared, tables, passage, number, names, owners):
         return None
     if _is_count(value) and _is_count(partner):
         if _counts_other(
             _following(claim.text, value.span), _following(sentence.text, partner.span)
         ):
             return None  # "five people" against "two men": counts of different things
-        if _sums_to(value, sentence.text) or _may_count_more(value, partner, sentence.words):
+        if _sums_to(value, sentence.text, owners) or _may_count_more(
+            value, partner, sentence.words
+        ):
             return None
     return _mismatch(claim, value, passage, number, partner)
 
 
+def _agrees_with_another(owners: _Owners, value: Value, partner: Value) -> bool:
+    """Whether a figure of the claim other than ``value`` (which ``partner`` does not bear
+    out) agrees with ``partner``: only the claimed figures that may agree with it are met
+    (:class:`FigureIndex`, built once per claim)."""
+    compared = owners.compared
+    if len(compared) <= _SCAN:
+        ranks: Sequence[int] = range(len(compared))
+    else:
+        if owners.index is None:
+            owners.index = FigureIndex(compared)
+        ranks = owners.index.bearers(partner)  # ``value``'s kind all disagree with it
+    return any(compared[r] is not value and agree(compared[r], partner) for r in ranks)
+
+
 def _taken_by_another(
-    claim: Claim,
-    value: Value,
-    compared: Sequence[Value],
-    table: _Sentences,
-    passage: Passage,
-    number: int,
-    partner: Value,
-    owners: _Owners | None = None,
+    owners: _Owners, value: Value, table: _Sentences, number: int, partner: Value
 ) -> bool:
     """Whether the partner is the figure another claimed figure states and pairs with
     ("aired on March 4 in Australia and on March 6 worldwide" against "March 6"): one
-    evidence figure answers one claimed figure, so ``value`` has no partner there."""
-    for other in compared:
-        if other is value or _group(other) != _group(value) or agree(other, partner) is not True:
-            continue
-        candidates = _candidates(other, table, number)
-        if len(candidates) == 1:
-            chosen = candidates[0]
-        elif candidates:
-            chosen = _choose(
-                claim,
-                other,
-                list(compared),
-                table,
-                passage,
-                number,
-                candidates,
-                owners or _Owners(),
-            )
-        else:
-            continue
-        if chosen is partner:
-            return True
-    return False
+    evidence figure answers one claimed figure, so ``value`` has no partner there. The
+    claimed figures that pair with the partner are those :func:`_partners` recorded, and
+    the answer holds for every figure of ``value``'s group (none of which the partner
+    bears out when it is asked)."""
+    group = _group(value)
+    key = (id(table), number, id(partner), group)
+    found = owners.taken.get(key)
+    if found is None:
+        compared = owners.compared
+        found = any(
+            compared[rank] is not value
+            and _group(compared[rank]) == group
+            and agree(compared[rank], partner) is True
+            for rank in owners.chosen.get(key[:3], ())
+        )
+        owners.taken[key] = found
+    return found
 
 
 def _stated_beside(
-    text: str, value: Value, found: Sequence[Value], sentence: str, partner: Value
+    text: str,
+    value: Value,
+    table: _Sentences,
+    number: int,
+    sentence: str,
+    partner: Value,
+    owners: _Owners | None = None,
 ) -> bool:
     """Whether the sentence also states the claimed figure of what the claim counts: the
     word after the claimed figure follows the agreeing figure too ("two men carve" against
     "Three men look on as two other men carve"); small counts only, where a scene
-    names several groups of one thing."""
+    names several groups of one thing. Only the sentence's candidates that may agree, or
+    those followed by the claimed figure's word, whichever are fewer, are met."""
     if not _is_count(value) or not isinstance(value.value, Decimal) or value.value > _SMALL_COUNT:
         return False
     following = _following(text, value.span, 1)
     if not following:
         return False
+    candidates = _candidates(value, table, number)  # the sentence's values it pairs with
+    if len(candidates) <= _SCAN or owners is None:
+        return any(
+            other is not partner
+            and agree(value, other) is True
+            and following[0] in _following(sentence, other.span)
+            for other in candidates
+        )
+    positions = _indexed(table, (number, _pairs_with(value)), candidates).positions(value)
+    words = owners.followers(table, number, candidates, sentence)
+    listed = words[1].get(following[0], ())
     return any(
-        other is not partner
-        and pairable(value, other)
-        and agree(value, other) is True
-        and following[0] in _following(sentence, other.span)
-        for other in found
+        candidates[i] is not partner
+        and agree(value, candidates[i]) is True
+        and following[0] in words[0][i]
+        for i in (listed if len(listed) < len(positions) else positions)
     )
 
 
@@ -873,18 +1036,37 @@ def _counts(text: str, locale: str | None = None, preset: Preset = GENERIC) -> l
     ]
 
 
-def _sums_to(value: Value, text: str) -> bool:
+#: Counts up to this are looked up as bits of one integer by :func:`_sums_to`.
+_COUNT_BITS = 1 << 20
+
+
+def _sums_to(value: Value, text: str, owners: _Owners | None = None) -> bool:
     """Whether the counts of a sentence add up to the claimed count, or two of them differ
     by it ("two men ... as four others" for "six men"; "three people ..., one woman is
-    speaking" for "two people listening")."""
-    counts = _counts(text)
+    speaking" for "two people listening"). A sentence's counts are read once per claim;
+    when none is above :data:`_COUNT_BITS` they are bits of one integer, and two counts
+    ``target`` apart are the bits it shares with itself shifted by ``target``."""
+    summary = owners.counts.get(text) if owners is not None else None
+    if summary is None:
+        counts = _counts(text)
+        present = frozenset(counts)
+        small = all(c <= _COUNT_BITS for c in counts)
+        bits = sum(1 << int(c) for c in present) if small else -1
+        summary = (counts, sum(counts), present, bits)
+        if owners is not None:
+            owners.counts[text] = summary
+    counts, total, present, bits = summary
     if len(counts) < 2:
         return False
-    if sum(counts) == value.value:
+    if total == value.value:
         return True
     target = value.value  # two counts a and a + target: one pass, not one per pair
-    present = set(counts)
-    return isinstance(target, Decimal) and target > 0 and any(c + target in present for c in counts)
+    if not isinstance(target, Decimal) or not target > 0:
+        return False
+    if bits >= 0 and target == target.to_integral_value():
+        shift = int(target)
+        return shift <= _COUNT_BITS and bits & (bits >> shift) != 0
+    return any(c + target in present for c in counts)
 
 
 def _things(words: Sequence[str]) -> int:
@@ -908,16 +1090,37 @@ def _enumerated(
     passages: Sequence[Passage],
     locale: str | None,
     preset: Preset,
+    owners: _Owners | None = None,
 ) -> bool:
     """Whether the best sentence (each sentence, when none shares a word with the claim)
     may state a small claimed count by naming the things ("two people" for "a man and a
     woman", "3 girls" for "2 women and a little girl"), by counts that add up to it ("4
     females" for "2 women and 2 girls") or by naming the counted thing as often ("two
-    dogs" for "a brown dog and a white dog"): such a count is not reported absent."""
+    dogs" for "a brown dog and a white dog"): such a count is not reported absent. The
+    answer depends on the count and its noun only, so a claim asks it once per pair."""
     if not _is_count(value) or not isinstance(value.value, Decimal) or value.value > _SMALL_COUNT:
         return False
     following = _following(text, value.span, 1)
     noun = _SINGULAR.get(following[0], following[0]) if following else None
+    if owners is None:
+        return _enumerates(value.value, noun, best, passages, locale, preset)
+    key = (value.value, noun)
+    found = owners.enumerated.get(key)
+    if found is None:
+        found = _enumerates(value.value, noun, best, passages, locale, preset)
+        owners.enumerated[key] = found
+    return found
+
+
+def _enumerates(
+    count: Decimal,
+    noun: str | None,
+    best: BestSentence | None,
+    passages: Sequence[Passage],
+    locale: str | None,
+    preset: Preset,
+) -> bool:
+    """:func:`_enumerated` for a small ``count`` of ``noun``."""
     sentences = (
         [best.analysis]
         if best is not None
@@ -925,9 +1128,9 @@ def _enumerated(
     )
     for analysis in sentences:
         total = sum(_counts(analysis.text, locale, preset))
-        if total == value.value or total + _things(analysis.words) >= value.value:
+        if total == count or total + _things(analysis.words) >= count:
             return True
-        if noun is not None and analysis.stems.count(noun) >= value.value:
+        if noun is not None and analysis.stems.count(noun) >= count:
             return True
     return False
 
@@ -944,18 +1147,26 @@ def _stated_elsewhere(
     passage: Passage,
     number: int,
     names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]],
+    owners: _Owners,
 ) -> bool:
     """Whether another sentence states the claimed figure itself and holds a word of the
     figure's own clause in the claim that the partner's sentence lacks ("Kinstler is 20
     years old, Spence is 21" against "Kinstler ... is 20 years old. Spence ... is 21, and
     Beckham ... 24 years old."): the partner is then another fact's figure, and the
-    evidence bears the claim out where it names what the claim names."""
-    own = _distances(claim.text, compared, [v.span for v in compared])[list(compared).index(value)]
+    evidence bears the claim out where it names what the claim names. Only the sentences
+    holding a figure that may agree are met (:func:`_may_agree_anywhere`)."""
+    own = owners.mine(claim.text, compared, value)
     distinctive = set(own) - passage.bags[number].content
     if not distinctive:
         return False
     for other_passage, table in tables:
-        for other_number, found in enumerate(table.values):
+        spread = _everywhere(value, table)
+        asked: set[int] = set()
+        for position in _may_agree_anywhere(value, table, every=True):
+            other_number, other = spread[position]
+            if other_number in asked or agree(value, other) is not True:
+                continue
+            asked.add(other_number)
             if other_passage is passage and other_number == number:
                 continue
             sentence = other_passage.bags[other_number]
@@ -963,8 +1174,7 @@ def _stated_elsewhere(
                 continue
             if names and _names_another(sentence.text, names):
                 continue
-            if any(pairable(value, v) and agree(value, v) is True for v in found):
-                return True
+            return True
     return False
 
 
@@ -980,13 +1190,50 @@ def _anywhere(value: Value, tables: list[tuple[Passage, _Sentences]]) -> bool:
     """The figure stands in the passages as a value of another kind: "2000" read as a
     year in the claim and "2,000" as a number in the evidence or the reverse, a bare
     claimed number ("the CEO, 54,") with a unit in the evidence ("54-year-old"), or a
-    claimed age in years that the evidence writes bare ("21 years old" / "he is 21")."""
+    claimed age in years that the evidence writes bare ("21 years old" / "he is 21").
+    Looked up in sets of each passage's figures (:func:`_figure_set`)."""
+    if value.value is None:
+        return _anywhere_walk(value, tables)
+    if value.kind == "year":
+        if value.unit is not None:
+            return False  # a year with a unit is never the same figure as a number
+        wanted = "bare numbers"
+    elif value.kind == "number" and value.unit is None:
+        wanted = "numbers' kin"
+    elif value.kind == "measure" and value.unit == "year":
+        wanted = "bare numbers"  # an age the evidence writes bare ("he is 21")
+    else:
+        return False
+    return any(value.value in _figure_set(table, wanted) for _, table in tables)
+
+
+def _figure_set(table: _Sentences, wanted: str) -> frozenset[object]:
+    """The values of a passage that :func:`_anywhere` looks a figure up in, read once:
+    "bare numbers", the numbers without a unit (for a year, or an age in years); "numbers'
+    kin", the years without a unit and every percent, amount of money and measure (for
+    a bare number)."""
+    found = table.sets.get(wanted)
+    if found is None:
+        groups = table.groups
+        if wanted == "bare numbers":
+            pool = [v for _, v in groups.get("number", ()) if v.unit is None]
+        else:
+            pool = [v for _, v in groups.get("year", ()) if v.unit is None]
+            for key, values in groups.items():
+                if key == "percent" or key.startswith(("money:", "measure:")):
+                    pool.extend(v for _, v in values)
+        found = table.sets[wanted] = frozenset(v.value for v in pool if v.value is not None)
+    return found
+
+
+def _anywhere_walk(value: Value, tables: list[tuple[Passage, _Sentences]]) -> bool:
+    """:func:`_anywhere` by a walk over the passages' figures (for a figure without a
+    value, which no set can hold)."""
     if value.kind == "year":
         groups: tuple[str, ...] = ("number",)
     elif value.kind == "number" and value.unit is None:
         groups = ("year", "percent")
     elif value.kind == "measure" and value.unit == "year":
-        # an age the evidence writes bare ("21 years old" against "he is 21")
         return any(
             found.unit is None and found.value == value.value
             for _, table in tables
@@ -1024,13 +1271,22 @@ def _short_year(text: str, value: Value, tables: list[tuple[Passage, _Sentences]
         return False
     if not _SHORT_YEAR.search(text, max(0, value.span.start - 4), value.span.start):
         return False
-    for _, table in tables:
+    return any(int(number) in _year_ends(table) for _, table in tables)
+
+
+def _year_ends(table: _Sentences) -> frozenset[object]:
+    """The last two digits of every year a passage states, alone or in a date (read
+    once, for :func:`_short_year`)."""
+    found = table.sets.get("year ends")
+    if found is None:
+        ends: set[object] = set()
         for group in ("year", "date"):
-            for _, found in table.groups.get(group, ()):
-                year = found.value if group == "year" else _year(found.value)
-                if isinstance(year, (int, Decimal)) and int(year) % 100 == int(number):
-                    return True
-    return False
+            for _, other in table.groups.get(group, ()):
+                year = other.value if group == "year" else _year(other.value)
+                if isinstance(year, (int, Decimal)):
+                    ends.add(int(year) % 100)
+        found = table.sets["year ends"] = frozenset(ends)
+    return found
 
 
 def _evidence_span(value: Value, passage: Passage, number: int, partner: Value) -> Span:
@@ -1094,7 +1350,14 @@ def _plain(number: Decimal) -> str:
 def _disagreement(
     near: list[tuple[_Located, bool | None]],
 ) -> tuple[_Located, _Located] | None:
-    """Two sentences giving values for one claimed figure that cannot both be right."""
+    """Two sentences giving values for one claimed figure that cannot both be right: the
+    first such pair in order. Over many sentences, values alike (:func:`_alike`) are
+    compared once, and a value that no later one contradicts is not asked again."""
+    if len(near) > _SCAN:
+        keys = [_alike(located[2]) for located, _ in near]
+        places = {(p.id, n) for (p, n, _), _ in near}
+        if len(places) == len(near) and all(k is not None for k in keys):
+            return _first_disagreement(near, keys)
     for index, (first, _) in enumerate(near):
         for second, _ in near[index + 1 :]:
             if (first[0].id, first[1]) == (second[0].id, second[1]):
@@ -1102,6 +1365,42 @@ def _disagreement(
             a, b = first[2], second[2]
             if agree(a, b) is False and agree(b, a) is False:
                 return first, second
+    return None
+
+
+def _alike(value: Value) -> tuple[object, ...] | None:
+    """What :func:`agree` reads of a value (kind, value, unit, precision): values alike
+    in it agree alike; None for a value that cannot be a key."""
+    key = (value.kind, value.value, value.unit, value.precision)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _first_disagreement(
+    near: list[tuple[_Located, bool | None]], keys: list[tuple[object, ...] | None]
+) -> tuple[_Located, _Located] | None:
+    """:func:`_disagreement` over sentences that are all distinct: whether two values
+    contradict each other is asked once per pair of keys, and a key whose first value no
+    later value contradicts is skipped after (its later values have fewer to meet)."""
+    clash: dict[tuple[object, object], bool] = {}
+    settled: set[object] = set()
+    for index, (first, _) in enumerate(near):
+        mine = keys[index]
+        if mine in settled:
+            continue
+        for later in range(index + 1, len(near)):
+            theirs = keys[later]
+            pair = (mine, theirs)
+            found = clash.get(pair)
+            if found is None:
+                a, b = first[2], near[later][0][2]
+                found = clash[pair] = agree(a, b) is False and agree(b, a) is False
+            if found:
+                return first, near[later][0]
+        settled.add(mine)
     return None
 
 
@@ -1191,7 +1490,7 @@ class _Clauses:
         return near
 
 
-@lru_cache(maxsize=256)
+@bounded_cache(256, 1_000_000)
 def _clauses_of(text: str, skip: tuple[tuple[int, int], ...]) -> _Clauses:
     return _Clauses(text, skip)
 
@@ -1225,13 +1524,33 @@ def _partitive(tokens: list[re.Match[str]], index: int, end: int, skip: Sequence
 
 
 class _Owners:
-    """What one claim's figures share while they are paired: each one's distances (by its
-    rank among the claim's figures) and its rank and place among its kind, read once
-    rather than by a search of the claim's figures per candidate."""
+    """What one claim's figures share while they are paired, read once rather than by a
+    walk over the claim's figures per candidate: each one's distances (by its rank among
+    the claim's figures), its rank and place among its kind, which claimed figures pair
+    with each evidence figure (:func:`_partners`), an index of the claimed figures
+    (:func:`_agrees_with_another`) and the answers other figures ask again."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        claim: Claim | None = None,
+        compared: Sequence[Value] = (),
+        tables: Sequence[tuple[Passage, _Sentences]] = (),
+    ) -> None:
+        self.claim = claim
+        self.compared = list(compared)
+        self.tables = tables
         self.distances: dict[int, dict[str, int]] = {}
         self.places: dict[int, tuple[int, int]] = {}
+        # (table, sentence, evidence figure) ids -> the ranks of the claimed figures that
+        # pair with that figure there, and (the same, a group) -> whether one agrees
+        self.chosen: dict[tuple[int, int, int], list[int]] = {}
+        self.taken: dict[tuple[int, int, int, str], bool] = {}
+        self.index: FigureIndex | None = None
+        self.counts: dict[str, tuple[list[Decimal], Decimal | int, frozenset[Decimal], int]] = {}
+        self.enumerated: dict[tuple[object, str | None], bool] = {}
+        self.ends: dict[str, tuple[list[int], list[Value]]] | None = None
+        self.read: dict[tuple[int, int], _Clauses] = {}
+        self.follows: dict[tuple[int, int], tuple[list[list[str]], dict[str, list[int]]]] = {}
 
     def place(self, compared: Sequence[Value], value: Value) -> tuple[int, int]:
         """``value``'s rank among ``compared`` and its place among those of its kind."""
@@ -1246,6 +1565,82 @@ class _Owners:
             return found
         group = [v for v in compared if _group(v) == _group(value)]
         return list(compared).index(value), group.index(value) if value in group else 0
+
+    def clauses(self, table: _Sentences, number: int, text: str) -> _Clauses:
+        """The clauses of sentence ``number`` (its ``text``) of a passage, its figures
+        skipped (:func:`_distances`), looked up once per claim."""
+        key = (id(table), number)
+        found = self.read.get(key)
+        if found is None:
+            skip = tuple((v.span.start, v.span.end) for v in table.values[number])
+            found = self.read[key] = _clauses_of(text, skip)
+        return found
+
+    def followers(
+        self, table: _Sentences, number: int, candidates: Sequence[Value], sentence: str
+    ) -> tuple[list[list[str]], dict[str, list[int]]]:
+        """The words after each of ``candidates`` (:func:`_following`) and, by word, the
+        candidates it follows; read once per sentence (for :func:`_stated_beside`)."""
+        key = (id(table), number)
+        found = self.follows.get(key)
+        if found is None:
+            after = [_following(sentence, other.span) for other in candidates]
+            by_word: dict[str, list[int]] = {}
+            for index, words in enumerate(after):
+                for word in dict.fromkeys(words):
+                    by_word.setdefault(word, []).append(index)
+            found = self.follows[key] = (after, by_word)
+        return found
+
+    def mine(self, text: str, compared: Sequence[Value], value: Value) -> dict[str, int]:
+        """``value``'s distances in the claim (:func:`_distances`), read for all the
+        claim's figures at once."""
+        rank = self.place(compared, value)[0]
+        found = self.distances.get(rank)
+        if found is None:
+            read = _distances(text, compared, [v.span for v in compared])
+            self.distances.update(enumerate(read))
+            found = read[rank]
+        return found
+
+
+def _partners(
+    owners: _Owners,
+    rank: int,
+    value: Value,
+    covering: Sequence[tuple[Passage, _Sentences, list[int]]],
+) -> list[tuple[_Located, bool | None]]:
+    """The partner of ``value`` (the claim's figure of rank ``rank``) in each covering
+    sentence that holds a candidate, with whether it bears the figure out; each pairing
+    is recorded for :func:`_taken_by_another`."""
+    claim, compared = owners.claim, owners.compared
+    assert claim is not None
+    near: list[tuple[_Located, bool | None]] = []
+    for passage, table, numbers in covering:
+        for number in numbers:
+            candidates = _candidates(value, table, number)
+            if not candidates:
+                continue
+            partner = (
+                candidates[0]
+                if len(candidates) == 1
+                else _choose(claim, value, compared, table, passage, number, candidates, owners)
+            )
+            owners.chosen.setdefault((id(table), number, id(partner)), []).append(rank)
+            near.append(((passage, number, partner), agree(value, partner)))
+    return near
+
+
+def _fit(
+    fits: dict[tuple[int, int], int], words: frozenset[str], passage: Passage, number: int
+) -> int:
+    """How many of the claim's ``words`` sentence ``number`` of ``passage`` holds (kept
+    in ``fits``: every figure of the claim asks it of the same sentences)."""
+    key = (id(passage), number)
+    found = fits.get(key)
+    if found is None:
+        found = fits[key] = len(words & passage.bags[number].content)
+    return found
 
 
 def _choose(
@@ -1267,32 +1662,30 @@ def _choose(
         return candidates[place]  # the claim is the sentence, word for word
     mine = mine_cache.distances.get(rank)
     if mine is None:
-        found = _distances(claim.text, compared, [v.span for v in compared])
-        mine_cache.distances.update(enumerate(found))
-        mine = found[rank]
+        mine = mine_cache.mine(claim.text, compared, value)
     picked = _nearest_places(len(candidates), place)
     chosen = [candidates[i] for i in picked]
-    key = (number, tuple(c.span.start for c in chosen))
-    theirs = table.owned.get(key)
-    if theirs is None:
-        theirs = _distances(sentence.text, chosen, [v.span for v in table.values[number]])
-        table.owned[key] = theirs
+    clauses = mine_cache.clauses(table, number, sentence.text)
+    theirs = [clauses.near(c.span.start, c.span.end) for c in chosen]
+
+    weights = [(word, distance, 1.0 / (1 + distance)) for word, distance in mine.items()]
 
     def score(index: int) -> float:
         # a shared word counts the more the nearer it stands to the claimed value, and
         # the closer it stands to the candidate as it does to the claimed value
-        near = theirs[index]
+        get = theirs[index].get
         return sum(
-            1.0 / (1 + distance) / (1 + abs(distance - near[word]))
-            for word, distance in mine.items()
-            if word in near
+            weight / (1 + abs(distance - there))
+            for word, distance, weight in weights
+            if (there := get(word)) is not None
         )
 
+    scores = [score(i) for i in range(len(chosen))]  # each once: the sort and the tie
     ranked = sorted(
         range(len(chosen)),
         key=lambda i: (
             chosen[i].unit != value.unit,  # "330 m (1,083 ft)": feet pair with feet
-            -round(score(i), 9),
+            -round(scores[i], 9),
             abs(picked[i] - place),
             agree(value, chosen[i]) is not True,
         ),
@@ -1304,16 +1697,16 @@ def _choose(
         # each is the claim's: "a 16-year-old" against "the 33-year-old ... a 16-year-old")
         # and that farther words barely tell apart (within 5%) are a near tie: the one
         # that bears the claim out wins, so no contradiction rests on it
-        top = score(first)
+        top = scores[first]
         heads = {w for w, d in theirs[first].items() if d == 0} & head
         for index in ranked[1:]:
             if chosen[index].unit != chosen[first].unit:
                 break
             if (
                 heads
-                and heads <= {w for w, d in theirs[index].items() if d == 0}
+                and scores[index] >= 0.95 * top
                 and agree(value, chosen[index]) is True
-                and score(index) >= 0.95 * top
+                and heads <= {w for w, d in theirs[index].items() if d == 0}
             ):
                 return chosen[index]
     return chosen[first]

@@ -51,10 +51,16 @@ def best_sentence(claim: Claim, passages: Sequence[Passage]) -> BestSentence | N
     if hit is not None and hit[0] is analysis:
         return hit[2]
     found = _best_sentence(analysis.content, passages)
-    if len(_RECENT) >= _RECENT_SIZE:
+    # bounded by entries and by the characters of the passages it keeps alive (their
+    # readings are about their size): a cleared memo only asks again
+    global _RECENT_CHARS
+    weight = sum(len(p.evidence.text) for p in passages)
+    if len(_RECENT) >= _RECENT_SIZE or _RECENT_CHARS + weight > _RECENT_MAX_CHARS:
         _RECENT.clear()
+        _RECENT_CHARS = 0
     # the analysis and passages are kept alive with the answer, so their ids stay theirs
     _RECENT[key] = (analysis, tuple(passages), found)
+    _RECENT_CHARS += weight
     return found
 
 
@@ -62,6 +68,8 @@ def best_sentence(claim: Claim, passages: Sequence[Passage]) -> BestSentence | N
 #: the term checks ask again for the same clause against the same passage.
 _RECENT: dict[tuple[int, ...], tuple[Analysis, tuple[Passage, ...], BestSentence | None]] = {}
 _RECENT_SIZE = 64
+_RECENT_MAX_CHARS = 1_000_000
+_RECENT_CHARS = 0
 
 
 def _best_sentence(content: frozenset[str], passages: Sequence[Passage]) -> BestSentence | None:

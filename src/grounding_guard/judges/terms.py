@@ -35,6 +35,7 @@ from grounding_guard.judges.lexical import (
     coverage,
 )
 from grounding_guard.text.analysis import TITLES, Analysis, analyse, context_stems
+from grounding_guard.text.cache import bounded_cache
 from grounding_guard.text.figures import CURRENCY_CODES, UNIT_WORDS
 from grounding_guard.text.lexicon import (
     DIRECTION_FAMILIES,
@@ -87,7 +88,7 @@ _DERIVATIONS: frozenset[str] = frozenset(
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
 
 
-@lru_cache(maxsize=512)
+@bounded_cache(512, 2_000_000)
 def _initials(text: str) -> str:
     """The initials of a text's capitalised words, in order ("|" for a lower-case word,
     connectors skipped): where an acronym the text never writes is spelled out ("Centers
@@ -101,7 +102,7 @@ def _initials(text: str) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=512)
+@bounded_cache(512, 2_000_000)
 def _sorted_words(vocabulary: frozenset[str]) -> tuple[str, ...]:
     return tuple(sorted(w for w in vocabulary if w.isalpha()))
 
@@ -128,7 +129,7 @@ def _derived(key: str, passages: Sequence[Passage]) -> bool:
     return False
 
 
-@lru_cache(maxsize=4096)
+@bounded_cache(4096, 2_000_000)
 def _word_positions(text: str) -> tuple[tuple[int, str], ...]:
     """(offset, word) of each word of ``text``, read once per text."""
     return tuple((m.start(), m.group()) for m in _WORD.finditer(text))
@@ -398,7 +399,7 @@ def _fold(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
-@lru_cache(maxsize=512)
+@bounded_cache(512, 2_000_000)
 def _folded(vocabulary: frozenset[str]) -> frozenset[str]:
     return frozenset(_fold(w) for w in vocabulary if not w.isascii())
 
@@ -581,7 +582,7 @@ def _opening_name(analysis: Analysis) -> tuple[str, ...]:
     return (surface,) if surface is not None and surface not in analysis.names else ()
 
 
-@lru_cache(maxsize=4096)
+@bounded_cache(4096, 1_000_000)
 def _opening_word(clean: str, first: str) -> str | None:
     """:func:`_opening_name` for one text (whose first token is ``first``), memoised:
     evidence sentences are asked again for every claim."""
@@ -975,7 +976,7 @@ _CLAUSE_CUT = re.compile(
 _CLAUSE_CONTENT = 3
 
 
-@lru_cache(maxsize=4096)
+@bounded_cache(4096, 2_000_000)
 def _clause_pieces(text: str) -> tuple[tuple[int, int, Analysis], ...]:
     """(start, end, analysis) of each clause of ``text``; none when it has one clause."""
     cuts = list(_CLAUSE_CUT.finditer(text))

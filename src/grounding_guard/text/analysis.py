@@ -45,12 +45,17 @@ TITLES: frozenset[str] = frozenset(
 
 
 class _Memo(dict[str, str]):
-    """word -> stem; a dict with ``__missing__`` so lookups stay in C on a hit."""
+    """word -> stem; a dict with ``__missing__`` so lookups stay in C on a hit. Cleared
+    past 200,000 words or 4 million characters of them (a long "word" is a long key)."""
+
+    chars = 0
 
     def __missing__(self, word: str) -> str:
-        if len(self) > 200_000:
+        if len(self) > 200_000 or self.chars > 4_000_000:
             self.clear()
+            self.chars = 0
         value = self[word] = stem(word)
+        self.chars += len(word)
         return value
 
 
@@ -375,13 +380,17 @@ def analyse(text: str) -> Analysis:
     """Read ``text`` into an :class:`Analysis` (the last few thousand texts are kept: a
     re-checked answer, a claim and its clauses, the best sentence of a chunk many units
     cite are read once; the result depends on the text alone)."""
+    global _ANALYSES_HELD
     found = _ANALYSES.get(text)
     if found is None:
         found = _analyse(text)
-        if len(text) <= _ANALYSED_CHARS:  # memory stays bounded: long texts are not kept
-            if len(_ANALYSES) >= _ANALYSES_SIZE:
+        size = len(text)
+        if size <= _ANALYSED_CHARS:  # memory stays bounded: long texts are not kept
+            if len(_ANALYSES) >= _ANALYSES_SIZE or _ANALYSES_HELD + size > _ANALYSES_MAX_CHARS:
                 _ANALYSES.clear()
+                _ANALYSES_HELD = 0
             _ANALYSES[text] = found
+            _ANALYSES_HELD += size
     return found
 
 
@@ -389,6 +398,8 @@ def analyse(text: str) -> Analysis:
 _ANALYSES: dict[str, Analysis] = {}
 _ANALYSES_SIZE = 4096
 _ANALYSED_CHARS = 2048
+_ANALYSES_MAX_CHARS = 100_000  # an analysis holds several times its text
+_ANALYSES_HELD = 0
 
 
 def _analyse(text: str) -> Analysis:

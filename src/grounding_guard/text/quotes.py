@@ -23,6 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from grounding_guard.text.cache import bounded_cache
 from grounding_guard.text.lexicon import NEGATIONS
 from grounding_guard.text.normalize import (
     INVISIBLE_RE,
@@ -260,7 +261,7 @@ _GAP = re.compile(r"(?:[\s*`" + INVISIBLE_RE.pattern[1:-1] + r"]|(?<![^\W_])_+|_
 _WORD_HYPHEN = re.compile(r"(?<=[^\W\d_])-(?=[^\W\d_])")
 
 
-@lru_cache(maxsize=128)
+@bounded_cache(128, 2_000_000)
 def comparable_form(text: str, case_sensitive: bool) -> tuple[str, tuple[int, ...]]:
     """``text`` as quotes are compared in, and for each of its characters the offset of
     the character of ``text`` it came from.

@@ -171,6 +171,18 @@ def _numeric(value: Value) -> Decimal | None:
     return number
 
 
+def _after_between(text: str, start: int) -> bool:
+    """Whether the text before ``start`` ends with "between" (spaces aside, any case):
+    read from the last word back, not the whole text before (one range after another
+    would read the text again for each)."""
+    end = start
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    # case folding maps each character on its own, to one character or more: the last
+    # seven folded characters come from the last seven characters at most
+    return text[max(0, end - 7) : end].casefold().endswith("between")
+
+
 def qualified(text: str, values: tuple[Value, ...] | list[Value]) -> list[Interval]:
     """The qualified figures of ``text`` (its values as read), as intervals, in text order:
     bounds, approximations and ranges of numbers, percentages, money and measures."""
@@ -192,11 +204,7 @@ def qualified(text: str, values: tuple[Value, ...] | list[Value]) -> list[Interv
             index += 1
             if value.unit not in (None, right.unit) or high < number:
                 continue
-            word = (
-                "between"
-                if text[: value.span.start].rstrip().casefold().endswith("between")
-                else "range"
-            )
+            word = "between" if _after_between(text, value.span.start) else "range"
             span = Span(value.span.start, right.span.end)
             found.append(Interval("range", word, number, high, False, False, span, right))
             continue

@@ -60,8 +60,8 @@ evidence value (equal, or the claim rounds the evidence to its own precision).
 from __future__ import annotations
 
 from decimal import InvalidOperation
-from functools import lru_cache
 
+from grounding_guard.text.cache import bounded_cache
 from grounding_guard.text.figures.clean import DIGIT_RE, clean_text, locale_rules, lower_words
 from grounding_guard.text.figures.presets import GENERIC, Preset, preset_tables, resolve_preset
 from grounding_guard.text.figures.ranges import mark_ranges
@@ -150,7 +150,7 @@ def _read_unsafe(text: str, locale: str | None, preset: Preset) -> tuple[Value, 
     return tuple(_finish(raw, clean, where) for raw in raws)
 
 
-@lru_cache(maxsize=8192)
+@bounded_cache(8192, 4_000_000)
 def _read_cached(text: str, locale: str | None, preset: Preset) -> tuple[Value, ...]:
     return _read(text, locale, preset)
 
