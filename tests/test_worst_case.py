@@ -236,6 +236,9 @@ FAMILIES: dict[str, tuple[Callable[[int, int], Case], int]] = {
     "stream_filter": (stream_filter, 50),
     "stream_filter_paragraphs": (stream_filter_paragraphs, 30),
     "filter_check": (filter_check, 80),
+    # a long answer against as much evidence: every misattributed unit asks which uncited
+    # chunk would carry it (the "supported elsewhere" hint), answered from a stem index
+    "answer_and_evidence": (lambda n, seed: dense(n * 100, n, seed), 40),
 }
 
 

@@ -167,3 +167,27 @@ def test_quick_constructor_keeps_validation_and_fresh_defaults() -> None:
     with pytest.raises(JudgeError):
         Judgement("maybe")
     assert Evidence("a", "x").metadata is not Evidence("b", "y").metadata
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(TEXTS, min_size=1, max_size=6),
+    st.lists(st.tuples(TEXTS, st.sets(st.integers(1, 6))), min_size=12, max_size=16),
+    st.sampled_from([0.3, 0.6, 1.0]),
+)
+def test_holding_answers_as_the_lexical_filter_before_and_after_the_stem_index(
+    chunks: list[str], asks: list[tuple[str, set[int]]], threshold: float
+) -> None:
+    """The first claims are answered chunk by chunk, later ones from a stem index built
+    once (past ``_INDEX_AFTER`` asks, 8): every answer is the lexical filter's."""
+    from grounding_guard.judges.lexical import supporting
+    from grounding_guard.text.quotes import is_unspaced_script
+
+    emap = build_evidence(chunks)
+    for text, cited_numbers in asks:
+        claim = Claim(text, Span(0, len(text)), analyse(text))
+        if not claim.analysis.content or is_unspaced_script(text):
+            continue  # the engine asks the lexical judge itself for these
+        cited = {str(n) for n in cited_numbers}
+        uncited = [emap.passage(item) for item in emap.items if item.id not in cited]
+        assert emap.holding(claim, cited, threshold) == bool(supporting(claim, uncited, threshold))

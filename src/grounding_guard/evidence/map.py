@@ -44,6 +44,8 @@ class EvidenceMap:
         self._lookups: dict[Any, tuple[dict[str, Evidence], frozenset[str]]] = {}
         self._offsets: list[int] | None = None
         self._every: list[Passage] | None = None
+        self._asked = 0  # claims that asked :meth:`holding`
+        self._chunk_index: dict[str, list[int]] | None = None
         self._postings: dict[str, list[int]] = {}
         self._lock = threading.Lock()
 
@@ -120,6 +122,41 @@ class EvidenceMap:
                     break
         return chosen
 
+    def holding(self, claim: Claim, excluded: set[str], threshold: float) -> bool:
+        """Whether a chunk outside ``excluded`` holds enough of ``claim``'s content stems
+        to carry it (the lexical judge's overlap test, which with content stems decides
+        alone). One claim at a time, unread chunks are ruled out by the pieces of their
+        text (:meth:`Passage.may_hold_count`); once many claims have asked, every chunk
+        is read and indexed by stem, so each later claim costs its stems' postings, not
+        the number of chunks (the work stays linear in a long answer)."""
+        content = claim.analysis.content
+        passages = self._all_passages()
+        self._asked += 1
+        if self._chunk_index is None and self._asked > _INDEX_AFTER:
+            built: dict[str, list[int]] = {}
+            for number, passage in enumerate(passages):
+                for stem in passage.content:
+                    built.setdefault(stem, []).append(number)
+            with self._lock:
+                self._chunk_index = built
+        index = self._chunk_index
+        size = len(content)
+        if index is None:
+            return any(
+                p.may_hold_count(content) / size + 1e-9 >= threshold
+                and len(content & p.content) / size + 1e-9 >= threshold
+                for p in passages
+                if p.id not in excluded
+            )
+        counts: dict[int, int] = {}
+        for stem in content:
+            for number in index.get(stem, ()):
+                counts[number] = counts.get(number, 0) + 1
+        return any(
+            count / size + 1e-9 >= threshold and passages[number].id not in excluded
+            for number, count in counts.items()
+        )
+
     def _all_passages(self) -> list[Passage]:
         """Every chunk's passage, in the order given (built once; reading stays lazy)."""
         passages = self._every
@@ -133,7 +170,10 @@ class EvidenceMap:
         found = self._postings.get(stem)
         if found is None:
             found = []
-            for number, passage in enumerate(passages):
+            index = self._chunk_index
+            numbers = range(len(passages)) if index is None else index.get(stem, ())
+            for number in numbers:
+                passage = passages[number]
                 if passage.may_hold(stem):
                     first = offsets[number]
                     found.extend(first + n for n in passage.sentences_holding(stem))
@@ -151,6 +191,10 @@ class EvidenceMap:
                 offsets.append(offsets[-1] + len(passage.spans))
             self._offsets = offsets
         return offsets
+
+
+#: After how many claims :meth:`EvidenceMap.holding` reads and indexes every chunk.
+_INDEX_AFTER = 8
 
 
 def _id_text(value: Any, what: str) -> str:

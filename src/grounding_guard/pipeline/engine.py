@@ -28,6 +28,7 @@ from grounding_guard.text.analysis import analyse
 from grounding_guard.text.claims import framing_prefix, is_honest_gap, is_non_claim
 from grounding_guard.text.figures import Preset
 from grounding_guard.text.normalize import unreadable_digits
+from grounding_guard.text.quotes import is_unspaced_script
 from grounding_guard.text.segment import Abbreviations, Segment, segment
 from grounding_guard.types import (
     Evidence,
@@ -491,11 +492,15 @@ def _supported_elsewhere(
     hint for the reader and never changes the status.
     """
     judge = LexicalJudge(options.threshold)
-    # the hint needs a chunk the lexical judge accepts: when no uncited chunk's bags carry
-    # the claim, no ranking of candidates can find one, and the index is never built
-    uncited = [emap.passage(item) for item in emap.items if item.id not in cited]
-    if not supporting(claim, uncited, options.threshold):
-        return None
+    # the hint needs a chunk the lexical judge accepts: when no uncited chunk holds enough
+    # of the claim, no ranking of candidates can find one, and none is ranked
+    if claim.analysis.content and not is_unspaced_script(claim.text):
+        if not emap.holding(claim, cited, options.threshold):
+            return None
+    else:
+        uncited = [emap.passage(item) for item in emap.items if item.id not in cited]
+        if not supporting(claim, uncited, options.threshold):
+            return None
     for passage in emap.candidates(claim, options.candidates):
         if passage.id in cited:
             continue
