@@ -176,6 +176,14 @@ def stream_unmarked(n: int, seed: int) -> Case:
     return Case(text, {"1": "Nothing relevant."}, {}, chunk=20)
 
 
+def stream_unresolved(n: int, seed: int) -> Case:
+    """A stream of ``n`` sentences, each with a marker that names no evidence id (the
+    style stays open until the end), in small chunks."""
+    found = sentences(n * 80, seed)
+    text = "\n\n".join(s[:-1] + " [99]." for s in found)
+    return Case(text, {"1": "Nothing relevant."}, {}, chunk=20)
+
+
 def stream_paragraph(n: int, seed: int) -> Case:
     """One open paragraph of ``n`` cited sentences, in small chunks."""
     found = sentences(n * 80, seed)
@@ -231,6 +239,7 @@ FAMILIES: dict[str, tuple[Callable[[int, int], Case], int]] = {
     "quotes": (quotes, 30),
     "long_claims": (long_claims, 2000),
     "stream_unmarked": (stream_unmarked, 50),
+    "stream_unresolved": (stream_unresolved, 40),
     "stream_paragraph": (stream_paragraph, 40),
     "stream_small_chunks": (stream_small_chunks, 15),
     "stream_filter": (stream_filter, 50),

@@ -260,7 +260,11 @@ class _Core:
         self.released = ""  # filter: the text handed out so far
         self.released_to = 0  # block: how far into the buffer text was handed out
         self.done = False
-        self.unmarked = 0  # no preset marker found in the buffer up to here
+        self.unmarked: dict[str, int] = {}  # per preset: no marker in the buffer up to here
+        # the buffer's length when it was last searched for a resolving marker: until
+        # one resolves, a long buffer is searched again only once it grew by a quarter
+        # (holding text back longer is safe; searching it per chunk would be quadratic)
+        self.style_scanned = 0
         self.read_at = 0  # the buffer's length when it was last segmented
         self.base = 0  # where segmentation restarts (a paragraph start after final units)
         self.base_units = 0  # how many final units lie before ``base``
@@ -332,10 +336,14 @@ class _Core:
             presets = [PRESETS[name] for name in AUTO_ORDER]
             if not self._any_marker(presets):
                 return
+            if len(buf) > _REREAD and len(buf) * 4 < self.style_scanned * 5:
+                return  # a long buffer is searched again once it grew by a quarter
             emap = yield from self._evidence()
+            self.style_scanned = len(buf)
             first = first_resolving(buf, emap.ids)
             if first is None or first[1].span.end > self._hold(presets):
                 return
+            self.style_scanned = 0
             self.style = first[0]
         if explicit is not None:
             self._fix(self.style, explicit)
@@ -351,12 +359,15 @@ class _Core:
         could still start (a preset marker is at most its pattern's width long), not from
         the start of the buffer each chunk, while none is found."""
         buf = self.buf
+        found = False
         for style in presets:
-            begin = max(0, self.unmarked - _scan_width(style.pattern) - 1)
+            seen = self.unmarked.get(style.name, 0)
+            begin = max(0, seen - _scan_width(style.pattern) - 1)
             if style.pattern.search(buf, begin) is not None:
-                return True
-        self.unmarked = len(buf)
-        return False
+                found = True  # searched again from here next time: its match stays near
+            else:
+                self.unmarked[style.name] = len(buf)  # each preset keeps its own place
+        return found
 
     # ---- finality --------------------------------------------------------------------
     def _hold(self, styles: list[CitationStyle]) -> int:
