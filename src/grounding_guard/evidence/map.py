@@ -142,12 +142,7 @@ class EvidenceMap:
         index = self._chunk_index
         size = len(content)
         if index is None:
-            return any(
-                p.may_hold_count(content) / size + 1e-9 >= threshold
-                and len(content & p.content) / size + 1e-9 >= threshold
-                for p in passages
-                if p.id not in excluded
-            )
+            return any(p.holds_share(content, threshold) for p in passages if p.id not in excluded)
         counts: dict[int, int] = {}
         for stem in content:
             for number in index.get(stem, ()):

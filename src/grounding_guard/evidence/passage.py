@@ -252,6 +252,15 @@ class Passage:
                 kept.add(stemmed)
         return held
 
+    def holds_share(self, stems: frozenset[str], share: float) -> bool:
+        """Whether the chunk holds at least ``share`` of ``stems`` (non-empty): the
+        overlap test of the lexical judge. A chunk that cannot hold enough of them
+        (:meth:`may_hold_count`) is answered without being read."""
+        size = len(stems)
+        if self.may_hold_count(stems) / size + 1e-9 < share:
+            return False
+        return len(stems & self.content) / size + 1e-9 >= share
+
     def _read_whole(self) -> None:
         """The whole chunk's bags: the union of its sentences' (each sentence is read
         once, and the chunk's words are its sentences' words in order)."""

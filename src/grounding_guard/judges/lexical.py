@@ -127,19 +127,10 @@ def supporting(claim: Claim, passages: Sequence[Passage], threshold: float) -> l
     if is_unspaced_script(claim.text):  # the letter-pair credit: the judge itself decides
         judge = LexicalJudge(threshold)
         return [p for p in passages if judge.judge(claim, (p,)).verdict == "supported"]
-    size = len(content)
-    out: list[Passage] = []
-    for p in passages:
-        # a chunk that cannot hold enough of the claim's stems is never read (containment
-        # needs them all, so it cannot pass either)
-        if size and p.may_hold_count(content) / size + 1e-9 < threshold:
-            continue
-        # with content stems the overlap decides (see LexicalJudge.judge); else containment
-        if (size and len(content & p.content) / size + 1e-9 >= threshold) or (
-            not size and needle is not None and needle in p.word_text
-        ):
-            out.append(p)
-    return out
+    # with content stems the overlap decides (see LexicalJudge.judge); else containment
+    if content:
+        return [p for p in passages if p.holds_share(content, threshold)]
+    return [p for p in passages if needle is not None and needle in p.word_text]
 
 
 class LexicalJudge:

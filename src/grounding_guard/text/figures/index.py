@@ -20,7 +20,7 @@ is not finite) are returned to every query.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from datetime import date
 from decimal import Context, Decimal
 
@@ -281,15 +281,14 @@ class FigureIndex:
     def bearers(self, value: Value) -> list[int]:
         """The first position of each class of claimed values that the evidence ``value``
         may bear out (:func:`agree` True), in order."""
-        classes = self._bearing(value)
-        members = self._members
-        if classes is None:
-            return [m[0] for m in members]
-        return sorted({members[c][0] for c in classes})
+        return self._firsts_of(self._bearing(value))
 
     def firsts(self, value: Value) -> list[int]:
         """The first position of each class that ``value`` may agree with, in order."""
-        classes = self._classes(value)
+        return self._firsts_of(self._classes(value))
+
+    def _firsts_of(self, classes: Iterable[int] | None) -> list[int]:
+        """The first position of each of ``classes`` (every class for None), in order."""
         members = self._members
         if classes is None:
             return [m[0] for m in members]
