@@ -165,6 +165,39 @@ def quotes(n: int, seed: int) -> Case:
     return Case(answer, {"1": ". ".join(p.capitalize() for p in pieces) + "."}, {})
 
 
+def unspaced_chars(count: int, seed: int) -> str:
+    """``count`` CJK ideographs, by ``seed``."""
+    rng = random.Random(seed)
+    return "".join(chr(0x4E00 + rng.randrange(3000)) for _ in range(count))
+
+
+def long_misquote(n: int, seed: int) -> Case:
+    """A 500-word quote with two words changed, against one evidence sentence of ``n``
+    words holding the original (the in-order comparison of a misquote)."""
+    original = words(500, seed)
+    quoted = list(original)
+    quoted[100], quoted[300] = "zzq", "yyq"
+    sentence = " ".join(words(n // 2, seed + 1) + original + words(n // 2, seed + 2))
+    return Case(f'He said "{" ".join(quoted)}" [1].', {"1": f"He said {sentence}."}, {})
+
+
+def unspaced_misquote(n: int, seed: int) -> Case:
+    """A 3,000-character misquote in a script written without spaces, against one
+    evidence sentence of ``n`` characters holding the original."""
+    original = unspaced_chars(3000, seed)
+    quoted = original[:1000] + "的" + original[1001:]
+    sentence = unspaced_chars(n // 2, seed + 1) + original + unspaced_chars(n // 2, seed + 2)
+    return Case(f"他说「{quoted}」[1]。", {"1": f"他说{sentence}。"}, {})
+
+
+def unspaced_quotes(n: int, seed: int) -> Case:
+    """``n`` short quotes without spaces, half misquoted, against ``n`` sentences."""
+    pieces = [unspaced_chars(12, seed * 7919 + i) for i in range(n)]
+    quoted = [p[:8] if i % 2 else p[7::-1] for i, p in enumerate(pieces)]
+    answer = "他说" + "，".join(f"「{q}」" for q in quoted) + "[1]。"
+    return Case(answer, {"1": "。".join(pieces) + "。"}, {})
+
+
 def long_claims(n: int, seed: int) -> Case:
     """One sentence of ``n`` words (no stop), against a chunk as long."""
     return Case(" ".join(words(n, seed)) + " [1].", {"1": " ".join(words(n, seed + 1)) + "."}, {})
@@ -237,6 +270,9 @@ FAMILIES: dict[str, tuple[Callable[[int, int], Case], int]] = {
     "counts": (counts, 200),
     "verbatim": (verbatim, 2000),
     "quotes": (quotes, 30),
+    "long_misquote": (long_misquote, 2000),
+    "unspaced_misquote": (unspaced_misquote, 8000),
+    "unspaced_quotes": (unspaced_quotes, 200),
     "long_claims": (long_claims, 2000),
     "stream_unmarked": (stream_unmarked, 50),
     "stream_unresolved": (stream_unresolved, 40),
@@ -336,6 +372,17 @@ def test_long_claim_verbatim_in_a_long_chunk_checks_in_a_second() -> None:
 def test_fifty_kb_unmarked_stream_in_small_chunks_in_a_second() -> None:
     case = stream_unmarked(650, 52)
     assert len(case.answer) > 50_000
+    assert cpu_seconds(case) < 1.0
+
+
+def test_sixteen_kb_unspaced_misquote_checks_in_a_second() -> None:
+    """Minutes before: a 3,000-character quote in Chinese was compared letter by letter
+    with a 13,000-character sentence through a full table (40 million cells), and every
+    letter pair searched the whole sentence text."""
+    case = unspaced_misquote(10_000, 16)
+    assert len(case.answer) + len(case.evidence["1"]) > 16_000
+    statuses = {unit.status for unit in case.run().units}
+    assert gg.Status.GROUNDED not in statuses
     assert cpu_seconds(case) < 1.0
 
 

@@ -27,6 +27,7 @@ from grounding_guard.text.analysis import (
     sentence_spans,
 )
 from grounding_guard.text.lexicon import stem_forms
+from grounding_guard.text.quotes import unspaced_pieces
 from grounding_guard.types import Evidence, Span
 
 __all__ = ["Claim", "Passage", "SentenceAnalyses"]
@@ -113,6 +114,8 @@ class Passage:
         "_some",
         "_spans",
         "_starts",
+        "_unspaced_pieces",
+        "_unspaced_postings",
         "_vocabulary",
         "_word_text",
         "evidence",
@@ -128,6 +131,8 @@ class Passage:
         self._number_keys: frozenset[str] | None = None
         self._word_text: str | None = None
         self._postings: dict[str, list[int]] | None = None
+        self._unspaced_postings: dict[str, list[int]] | None = None
+        self._unspaced_pieces: frozenset[str] | None = None
         self._ascii = evidence.text.isascii()
         self._lowered: str | None = None
         self._some: dict[int, Bags] = {}
@@ -313,3 +318,25 @@ class Passage:
                     postings.setdefault(stem, []).append(number)
             self._postings = postings
         return self._postings
+
+    @property
+    def unspaced_postings(self) -> Mapping[str, Sequence[int]]:
+        """For scripts written without spaces: each character of such a script, and each
+        pair of neighbouring ones, -> the numbers of the sentences holding it, in order
+        (how a quote in such a script finds its sentences without reading them all)."""
+        if self._unspaced_postings is None:
+            postings: dict[str, list[int]] = {}
+            text = self.evidence.text
+            for number, span in enumerate(self.spans):
+                for piece in unspaced_pieces(span.of(text)):
+                    postings.setdefault(piece, []).append(number)
+            self._unspaced_postings = postings
+        return self._unspaced_postings
+
+    @property
+    def unspaced_pieces(self) -> frozenset[str]:
+        """:func:`~grounding_guard.text.quotes.unspaced_pieces` of ``word_text``: which
+        letters and neighbouring-letter pairs of such scripts the chunk's words hold."""
+        if self._unspaced_pieces is None:
+            self._unspaced_pieces = frozenset(unspaced_pieces(self.word_text))
+        return self._unspaced_pieces

@@ -111,7 +111,7 @@ def _unspaced_coverage(
         pairs = letter_pairs(word)
         if not pairs:
             continue
-        best = max(sum(pair in p.word_text for pair in pairs) / len(pairs) for p in passages)
+        best = max(sum(pair in p.unspaced_pieces for pair in pairs) / len(pairs) for p in passages)
         credit += best
     return credit / len(content)
 

@@ -304,10 +304,12 @@ def _near_miss_unspaced(text: str, passages: Sequence[Passage]) -> _Near | None:
     pairs = set(letter_pairs(text))
     ranked: list[tuple[int, int, int]] = []  # (-shared pairs, passage, sentence)
     for number, passage in enumerate(passages):
-        for sentence, span in enumerate(passage.spans):
-            shared = sum(pair in span.of(passage.evidence.text) for pair in pairs)
-            if shared:
-                ranked.append((-shared, number, sentence))
+        counts: dict[int, int] = {}
+        postings = passage.unspaced_postings
+        for pair in pairs:
+            for sentence in postings.get(pair, ()):
+                counts[sentence] = counts.get(sentence, 0) + 1
+        ranked.extend((-shared, number, sentence) for sentence, shared in counts.items())
     best: _Near | None = None
     for _, number, sentence in sorted(ranked)[:_NEAR_MISS_SENTENCES]:
         passage = passages[number]

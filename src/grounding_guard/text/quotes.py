@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -48,6 +49,7 @@ __all__ = [
     "outermost",
     "quote_needle",
     "sentence_of",
+    "unspaced_pieces",
     "verbatim_span",
 ]
 
@@ -90,6 +92,17 @@ def letter_pairs(text: str) -> list[str]:
         else:
             pairs.extend(run[i : i + 2] for i in range(len(run) - 1))
     return pairs
+
+
+def unspaced_pieces(text: str) -> set[str]:
+    """Every character of a script written without spaces in ``text``, and every pair of
+    neighbouring ones: the pieces of :func:`letter_pairs` a text holds (a pair is held
+    where it stands anywhere in it, a lone character wherever it stands)."""
+    pieces: set[str] = set()
+    for run in re.findall(f"[{UNSPACED_CHARS}]+", text):
+        pieces.update(run)
+        pieces.update(run[i : i + 2] for i in range(len(run) - 1))
+    return pieces
 
 
 # ---- finding quotes --------------------------------------------------------------------
@@ -391,35 +404,72 @@ def negation_words(text: str) -> list[str]:
 
 
 def sentence_of(sentences: Sequence[Span], start: int, end: int) -> Span:
-    """The sentence(s) holding ``[start, end)``, joined."""
+    """The sentence(s) holding ``[start, end)``, joined (``sentences`` in order, as
+    :func:`~grounding_guard.text.analysis.sentence_spans` gives them: found by bisection,
+    so many quotes in a long text cost no pass over it each)."""
     first = last = None
-    for span in sentences:
-        if span.end > start and span.start < end:
+    index = bisect_right(sentences, start, key=_end_of)
+    while index < len(sentences) and sentences[index].start < end:
+        span = sentences[index]
+        if span.end > start:
             if first is None:
                 first = span.start
             last = span.end
+        index += 1
     if first is None or last is None:
         return Span(start, end)
     return Span(min(first, start), max(last, end))
 
 
+def _end_of(span: Span) -> int:
+    return span.end
+
+
 def in_order(needle: Sequence[str], hay: Sequence[str]) -> tuple[int, int, int]:
     """How many words of ``needle`` stand in ``hay`` in the same order (the longest
     common subsequence), and the indexes in ``hay`` of the first and last of them
-    (``(0, -1, -1)`` when none does): how close a misquote comes to its source."""
+    (``(0, -1, -1)`` when none does): how close a misquote comes to its source. Where
+    several alignments are that long, the stretch is the one that ends first and, of
+    those, starts last: the tightest place the quote comes close to.
+
+    Bit-parallel (one integer of ``len(hay)`` bits per row of the table): a few integer
+    operations per needle word, so a long quote against a long sentence costs time
+    linear in the quote and memory linear in the sentence."""
     if not needle or not hay:
         return 0, -1, -1
-    # lengths[j]: the longest common subsequence of the needle so far and hay[:j], with
-    # where that subsequence starts and ends in hay
-    lengths = [(0, -1, -1)] * (len(hay) + 1)
+    row = _lcs_row(needle, hay)
+    found = len(hay) - row.bit_count()
+    if not found:
+        return 0, -1, -1
+    last = _kth_step(row, len(hay), found)
+    # the same table over both reversed, up to ``last``: the latest start of a
+    # subsequence that long ending there
+    back = _lcs_row(needle[::-1], hay[last::-1])
+    first = last - _kth_step(back, last + 1, found)
+    return found, first, last
+
+
+def _lcs_row(needle: Sequence[str], hay: Sequence[str]) -> int:
+    """The last row of the longest-common-subsequence table of ``needle`` and ``hay``,
+    as bits: bit ``j`` is 0 where the subsequence grows by one at ``hay[j]``
+    (Allison and Dix's bit-vector recurrence, after Hyyrö)."""
+    where: dict[str, int] = {}
+    for index, word in enumerate(hay):
+        where[word] = where.get(word, 0) | (1 << index)
+    mask = (1 << len(hay)) - 1
+    row = mask
     for word in needle:
-        row = [(0, -1, -1)]
-        for j, other in enumerate(hay):
-            if word == other:
-                length, first, _ = lengths[j]
-                cell = (length + 1, first if length else j, j)
-            else:
-                cell = max(lengths[j + 1], row[j], key=lambda c: c[0])
-            row.append(cell)
-        lengths = row
-    return lengths[-1]
+        matches = where.get(word)
+        if matches:
+            kept = row & matches
+            row = ((row + kept) | (row - kept)) & mask
+    return row
+
+
+def _kth_step(row: int, width: int, k: int) -> int:
+    """The index of the ``k``-th 0 bit (from the lowest) of the ``width`` bits of
+    ``row``: where the subsequence first reaches length ``k``."""
+    steps = ~row & ((1 << width) - 1)
+    for _ in range(k - 1):
+        steps &= steps - 1
+    return (steps & -steps).bit_length() - 1
