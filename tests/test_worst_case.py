@@ -198,6 +198,65 @@ def unspaced_quotes(n: int, seed: int) -> Case:
     return Case(answer, {"1": "。".join(pieces) + "。"}, {})
 
 
+def bullets(n: int, seed: int) -> Case:
+    """``n`` one-word bullets citing one chunk that is a single sentence of ``n`` words:
+    every unit's best sentence is the same long one (opposites, directions)."""
+    vocabulary = words(n, seed)
+    answer = "\n".join(f"- {word} [1]" for word in vocabulary)
+    return Case(answer, {"1": " ".join(vocabulary) + "."}, {})
+
+
+def negations(n: int, seed: int) -> Case:
+    """One unit denying ``n`` words its evidence states."""
+    vocabulary = words(n, seed)
+    answer = "It is not " + " not ".join(vocabulary) + " [1]."
+    return Case(answer, {"1": "It is " + " ".join(vocabulary) + "."}, {})
+
+
+def many_ids(n: int, seed: int) -> Case:
+    """One unit citing ``n`` chunks (its markers blanked into a long run of spaces)."""
+    answer = "The result holds " + "".join(f"[{i}]" for i in range(n)) + "."
+    return Case(
+        answer, {str(i): f"The result holds {w}." for i, w in enumerate(words(n, seed))}, {}
+    )
+
+
+def table_rows(n: int, seed: int) -> Case:
+    """A table of ``n`` rows, each a figure citing one chunk that lists them all."""
+    vocabulary = words(n, seed)
+    rows = "\n".join(f"| {w} | {i} mg [1] |" for i, w in enumerate(vocabulary))
+    chunk = " ".join(f"{w} {i} mg." for i, w in enumerate(vocabulary))
+    return Case("| name | dose |\n|---|---|\n" + rows, {"1": chunk}, {})
+
+
+def colon_units(n: int, seed: int) -> Case:
+    """``n`` cited colons ("word [1]: more."), each cut into two units."""
+    vocabulary = words(n, seed)
+    answer = " ".join(f"{w} [1]: {w}x." for w in vocabulary)
+    return Case(answer, {"1": " ".join(vocabulary) + "."}, {})
+
+
+def headings(n: int, seed: int) -> Case:
+    """``n`` headings, each over one cited line."""
+    vocabulary = words(n, seed)
+    answer = "\n".join(f"# {w}\n{w} text [1]." for w in vocabulary)
+    return Case(answer, {"1": " ".join(vocabulary) + "."}, {})
+
+
+def code_fences(n: int, seed: int) -> Case:
+    """``n`` code blocks holding marker-like text, each followed by a cited line."""
+    vocabulary = words(n, seed)
+    answer = "\n".join(f"```\n{w}[1]\n```\nText {w} [1]." for w in vocabulary)
+    return Case(answer, {"1": " ".join(vocabulary) + "."}, {})
+
+
+def uncited_many_chunks(n: int, seed: int) -> Case:
+    """An uncited answer of ``10 n`` characters against ``n / 10`` chunks: every unit
+    asks which chunk would carry it (the hint's per-stem gathering)."""
+    evidence = {str(i): " ".join(sentences(200, seed * 1000 + i)) for i in range(n // 10)}
+    return Case(" ".join(sentences(n * 10, seed)), evidence, {})
+
+
 def long_claims(n: int, seed: int) -> Case:
     """One sentence of ``n`` words (no stop), against a chunk as long."""
     return Case(" ".join(words(n, seed)) + " [1].", {"1": " ".join(words(n, seed + 1)) + "."}, {})
@@ -270,6 +329,14 @@ FAMILIES: dict[str, tuple[Callable[[int, int], Case], int]] = {
     "counts": (counts, 200),
     "verbatim": (verbatim, 2000),
     "quotes": (quotes, 30),
+    "bullets": (bullets, 1000),
+    "negations": (negations, 1000),
+    "many_ids": (many_ids, 500),
+    "table_rows": (table_rows, 500),
+    "colon_units": (colon_units, 1000),
+    "headings": (headings, 1000),
+    "code_fences": (code_fences, 500),
+    "uncited_many_chunks": (uncited_many_chunks, 4000),
     "long_misquote": (long_misquote, 2000),
     "unspaced_misquote": (unspaced_misquote, 8000),
     "unspaced_quotes": (unspaced_quotes, 200),

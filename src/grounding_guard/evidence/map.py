@@ -133,12 +133,7 @@ class EvidenceMap:
         passages = self._all_passages()
         self._asked += 1
         if self._chunk_index is None and self._asked > _INDEX_AFTER:
-            built: dict[str, list[int]] = {}
-            for number, passage in enumerate(passages):
-                for stem in passage.content:
-                    built.setdefault(stem, []).append(number)
-            with self._lock:
-                self._chunk_index = built
+            self._index_chunks(passages)
         index = self._chunk_index
         size = len(content)
         if index is None:
@@ -151,6 +146,16 @@ class EvidenceMap:
             count / size + 1e-9 >= threshold and passages[number].id not in excluded
             for number, count in counts.items()
         )
+
+    def _index_chunks(self, passages: list[Passage]) -> None:
+        """Read every chunk and index it by content stem (once many asks would otherwise
+        each pass over all the chunks)."""
+        built: dict[str, list[int]] = {}
+        for number, passage in enumerate(passages):
+            for stem in passage.content:
+                built.setdefault(stem, []).append(number)
+        with self._lock:
+            self._chunk_index = built
 
     def _all_passages(self) -> list[Passage]:
         """Every chunk's passage, in the order given (built once; reading stays lazy)."""
@@ -165,6 +170,8 @@ class EvidenceMap:
         found = self._postings.get(stem)
         if found is None:
             found = []
+            if self._chunk_index is None and len(self._postings) >= _INDEX_AFTER_STEMS:
+                self._index_chunks(passages)
             index = self._chunk_index
             numbers = range(len(passages)) if index is None else index.get(stem, ())
             for number in numbers:
@@ -188,8 +195,10 @@ class EvidenceMap:
         return offsets
 
 
-#: After how many claims :meth:`EvidenceMap.holding` reads and indexes every chunk.
+#: After how many claims :meth:`EvidenceMap.holding` reads and indexes every chunk ...
 _INDEX_AFTER = 8
+#: ... and after how many stems :meth:`EvidenceMap.candidates` has gathered one by one.
+_INDEX_AFTER_STEMS = 64
 
 
 def _id_text(value: Any, what: str) -> str:

@@ -407,6 +407,7 @@ class _Sentences:
     __slots__ = (
         "approximate",
         "at",
+        "clauses",
         "exact",
         "groups",
         "indexes",
@@ -427,6 +428,9 @@ class _Sentences:
     ) -> None:
         self.values = values
         self.starts = starts  # sentence start offset -> sentence number
+        # sentence number -> its clauses, figures skipped (:meth:`_Memo.clauses`): read
+        # once per text, not once per claim that meets the sentence
+        self.clauses: dict[int, _Clauses] = {}
         # "about 9 million", an end of "23 Sep 2015 - 21 Jun 2022": never paired, but the
         # claimed figure stands there ("9 million", "September 23, 2015")
         self.approximate = approximate
@@ -1549,7 +1553,6 @@ class _Owners:
         self.counts: dict[str, tuple[list[Decimal], Decimal | int, frozenset[Decimal], int]] = {}
         self.enumerated: dict[tuple[object, str | None], bool] = {}
         self.ends: dict[str, tuple[list[int], list[Value]]] | None = None
-        self.read: dict[tuple[int, int], _Clauses] = {}
         self.follows: dict[tuple[int, int], tuple[list[list[str]], dict[str, list[int]]]] = {}
 
     def place(self, compared: Sequence[Value], value: Value) -> tuple[int, int]:
@@ -1568,12 +1571,11 @@ class _Owners:
 
     def clauses(self, table: _Sentences, number: int, text: str) -> _Clauses:
         """The clauses of sentence ``number`` (its ``text``) of a passage, its figures
-        skipped (:func:`_distances`), looked up once per claim."""
-        key = (id(table), number)
-        found = self.read.get(key)
+        skipped (:func:`_distances`), read once per passage text."""
+        found = table.clauses.get(number)
         if found is None:
             skip = tuple((v.span.start, v.span.end) for v in table.values[number])
-            found = self.read[key] = _clauses_of(text, skip)
+            found = table.clauses[number] = _clauses_of(text, skip)
         return found
 
     def followers(

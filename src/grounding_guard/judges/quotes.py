@@ -19,6 +19,7 @@ from itertools import pairwise
 
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.text.analysis import Analysis, analyse, sentence_spans
+from grounding_guard.text.locate import TextCache
 from grounding_guard.text.quotes import (
     Quote,
     checkable_quote,
@@ -32,6 +33,7 @@ from grounding_guard.text.quotes import (
     outermost,
     quote_needle,
     sentence_of,
+    word_positions,
 )
 from grounding_guard.types import Reason, Span
 
@@ -286,7 +288,8 @@ def _near_miss(pieces: list[str], passages: Sequence[Passage]) -> _Near | None:
     for _, number, sentence in sorted(ranked)[:_NEAR_MISS_SENTENCES]:
         passage = passages[number]
         span, sentence_analysis = passage.sentences[sentence]
-        found, first, last = in_order(words, sentence_analysis.words)
+        places = _word_places(sentence_analysis)
+        found, first, last = in_order(words, sentence_analysis.words, places)
         if found >= needed and (best is None or found > best.found):
             start = _word_span(sentence_analysis, first).start
             end = _word_span(sentence_analysis, last).end
@@ -314,12 +317,43 @@ def _near_miss_unspaced(text: str, passages: Sequence[Passage]) -> _Near | None:
     for _, number, sentence in sorted(ranked)[:_NEAR_MISS_SENTENCES]:
         passage = passages[number]
         span = passage.spans[sentence]
-        where = [i for i in range(span.start, span.end) if passage.evidence.text[i].isalnum()]
-        found, first, last = in_order(letters, [passage.evidence.text[i] for i in where])
+        read = _LETTER_PLACES.get(span.of(passage.evidence.text), _letter_places)
+        found, first, last = in_order(letters, read.letters, read.positions)
         if found >= needed and (best is None or found > best.found):
-            close = Span(where[first], where[last] + 1)
+            close = Span(span.start + read.where[first], span.start + read.where[last] + 1)
             best = _Near(passage.id, close, found, len(letters), "characters")
     return best
+
+
+class _Letters:
+    """A sentence's letters and digits, where each stands in it, and the places of each
+    (what a quote in a script without spaces is compared with, read once per text)."""
+
+    __slots__ = ("letters", "positions", "where")
+
+    def __init__(self, text: str) -> None:
+        self.where = [i for i, char in enumerate(text) if char.isalnum()]
+        self.letters = [text[i] for i in self.where]
+        self.positions = word_positions(self.letters)
+
+
+def _word_places(analysis: Analysis) -> dict[str, list[int]]:
+    """:func:`word_positions` of an analysed sentence, kept by its text."""
+
+    def read(_: str) -> dict[str, list[int]]:
+        return word_positions(analysis.words)
+
+    return _WORD_PLACES.get(analysis.text, read)
+
+
+def _letter_places(text: str) -> _Letters:
+    return _Letters(text)
+
+
+# What the misquote search reads of a compared sentence, kept by its text: many quotes
+# against one long sentence read it once.
+_WORD_PLACES: TextCache[dict[str, list[int]]] = TextCache(256, 2_000_000)
+_LETTER_PLACES: TextCache[_Letters] = TextCache(256, 2_000_000)
 
 
 @dataclass(frozen=True, slots=True)

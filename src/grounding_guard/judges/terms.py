@@ -48,7 +48,7 @@ from grounding_guard.text.lexicon import (
     pertainyms,
     stem,
 )
-from grounding_guard.text.locate import TextCache, word_occurrences
+from grounding_guard.text.locate import TextCache, spans_over_short_spaces, word_occurrences
 from grounding_guard.types import Reason, Span
 
 __all__ = ["check_directions", "check_names", "check_negation", "clause_units", "sentence_gate"]
@@ -886,14 +886,30 @@ def _negated_at(analysis: Analysis, index: int) -> int | None:
     return None
 
 
-def _in_quotes(analysis: Analysis, index: int) -> bool:
-    """Whether word ``index`` stands inside quotation marks (a title, a quoted phrase)."""
+def _quoted_stretches(analysis: Analysis) -> list[tuple[int, int]]:
+    """The (start, end) of each stretch of ``analysis.text`` in quotation marks, in
+    order (read once per text, however many words ask)."""
     text = analysis.text
     if not any(mark in text for mark in "\"'\u201c\u00ab\u2018"):
+        return []
+    return [(m.start(), m.end()) for m in _QUOTED.finditer(text)]
+
+
+def _in_quotes(analysis: Analysis, index: int, quoted: list[tuple[int, int]] | None = None) -> bool:
+    """Whether word ``index`` stands inside quotation marks (a title, a quoted phrase);
+    ``quoted`` is :func:`_quoted_stretches` of the text when the caller has read it."""
+    if quoted is None:
+        quoted = _quoted_stretches(analysis)
+    if not quoted:
         return False
-    word = analysis.words[index]
-    span = analysis.locate_word(word, analysis.words[:index].count(word))
-    return any(m.start() < span.start and span.end < m.end() for m in _QUOTED.finditer(text))
+    span = _slots(analysis).spans[index]
+    # the stretches do not overlap: only the last one opening before the word may hold it
+    before = bisect_left(quoted, span.start, key=_first_of)
+    return before > 0 and span.end < quoted[before - 1][1]
+
+
+def _first_of(pair: tuple[int, int]) -> int:
+    return pair[0]
 
 
 #: "No," / "Yes," opening an answer: a particle, its polarity that of what follows.
@@ -924,14 +940,18 @@ def _bearing_negations(analysis: Analysis, other: frozenset[str]) -> list[int]:
             if position is not None:
                 denied[index] = position
     heads = set(denied.values())
+    stated = {s for p, s in enumerate(analysis.stems) if p not in heads}
+    quoted: list[tuple[int, int]] | None = None
     found: list[int] = []
     for index, position in denied.items():
         negated = analysis.stems[position]
         if negated not in other:
             continue
-        if any(s == negated and p not in heads for p, s in enumerate(analysis.stems)):
+        if negated in stated:
             continue  # the text also states the word without a denial
-        if _in_quotes(analysis, index):
+        if quoted is None:
+            quoted = _quoted_stretches(analysis)
+        if _in_quotes(analysis, index, quoted):
             continue
         found.append(index)
     return found
@@ -979,19 +999,19 @@ _CLAUSE_CONTENT = 3
 @bounded_cache(4096, 2_000_000)
 def _clause_pieces(text: str) -> tuple[tuple[int, int, Analysis], ...]:
     """(start, end, analysis) of each clause of ``text``; none when it has one clause."""
-    cuts = list(_CLAUSE_CUT.finditer(text))
+    cuts = spans_over_short_spaces(_CLAUSE_CUT, text)
     if not cuts:
         return ()
     pieces: list[tuple[int, int, Analysis]] = []
     start = 0
     for cut in [*cuts, None]:
-        end = cut.start() if cut is not None else len(text)
+        end = cut[0] if cut is not None else len(text)
         piece = text[start:end]
         analysis = analyse(piece)
         if len(analysis.content) >= _CLAUSE_CONTENT:
             pieces.append((start, end, analysis))
         if cut is not None:
-            start = cut.end()
+            start = cut[1]
     return tuple(pieces) if len(pieces) > 1 else ()
 
 
@@ -1120,6 +1140,31 @@ def _word_pair(
     )
 
 
+class _StemIndex:
+    """What the direction and opposite checks read of a sentence, once per text: its
+    stems as a set, where each stem stands, and its direction words by (family, side)
+    (so many claims against one long sentence cost no pass over it each)."""
+
+    __slots__ = ("directions", "positions", "stems")
+
+    def __init__(self, analysis: Analysis) -> None:
+        positions: dict[str, list[int]] = {}
+        for index, stem_ in enumerate(analysis.stems):
+            positions.setdefault(stem_, []).append(index)
+        self.positions = positions
+        self.stems = frozenset(positions)
+        self.directions: dict[tuple[int, int], list[int]] = {}
+        for index, kind in _directions(analysis):
+            self.directions.setdefault(kind, []).append(index)
+
+
+_STEM_INDEX: TextCache[_StemIndex] = TextCache(1024, 2_000_000)
+
+
+def _stem_index(analysis: Analysis) -> _StemIndex:
+    return _STEM_INDEX.get(analysis.text, lambda _: _StemIndex(analysis))
+
+
 def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """Flipped directions, opposite words and permission against prohibition, for the
     claim and for each of its clauses (:func:`clause_units`); one reason per word."""
@@ -1144,8 +1189,8 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
     sentence; "up" and "down" oppose only each other; a negated word is no flip."""
     if not claim.analysis.directions or not best.analysis.directions:
         return []
-    theirs = _directions(best.analysis)
-    their_sides = {side for _, side in theirs}
+    theirs = _stem_index(best.analysis).directions
+    their_sides = theirs.keys()
     own = _directions(claim.analysis)
     own_sides = {side for _, side in own}
     reasons: list[Reason] = []
@@ -1159,9 +1204,8 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
         opposite = next(
             (
                 j
-                for j, other in theirs
-                if other == (family, 1 - side)
-                and (best.analysis.words[j] in _PARTICLES) == particle
+                for j in theirs.get((family, 1 - side), ())
+                if (best.analysis.words[j] in _PARTICLES) == particle
                 and not _negated(best.analysis, j)
                 and _aligned(claim.analysis, index, best.analysis, j)
             ),
@@ -1183,8 +1227,9 @@ def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Re
     text using the other's word too ("increase X and decrease Y" on both sides agrees)."""
     table = antonyms()
     mine, theirs = claim.analysis, best.analysis
-    their_stems = set(theirs.stems)
-    my_stems = set(mine.stems)
+    index_of_theirs = _stem_index(theirs)
+    their_stems = index_of_theirs.stems
+    my_stems = _stem_index(mine).stems
     reasons: list[Reason] = []
     for index, word_stem in enumerate(mine.stems):
         opposite = table.get(word_stem)
@@ -1195,10 +1240,10 @@ def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Re
         at = next(
             (
                 j
-                for j, other in enumerate(theirs.stems)
-                if other in opposite
-                and not _negated(theirs, j)
-                and _aligned(mine, index, theirs, j)
+                for j in sorted(
+                    j for other in opposite & their_stems for j in index_of_theirs.positions[other]
+                )
+                if not _negated(theirs, j) and _aligned(mine, index, theirs, j)
             ),
             None,
         )

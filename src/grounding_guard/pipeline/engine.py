@@ -239,6 +239,7 @@ def judge_segment(
         )
     # -- citation resolution (structural, before any judge) ------------------------------
     passages: list[Passage] = []
+    resolved: set[str] = set()  # ids of the passages gathered
     for marker in seg.markers:
         if not marker.ids:
             reasons.append(
@@ -248,7 +249,8 @@ def judge_segment(
         for ident in marker.ids:
             item = table.get(ident)
             if item is not None:
-                if all(p.id != item.id for p in passages):
+                if item.id not in resolved:
+                    resolved.add(item.id)
                     passages.append(emap.passage(item))
             elif ident in catalog:
                 reasons.append(
@@ -525,14 +527,15 @@ def _irrelevant(claim: Claim, passages: tuple[Passage, ...]) -> list[Passage]:
     that could not carry the claim alone."""
     content = claim.analysis.content
     covered = [content & p.content for p in passages]
+    holders: dict[str, int] = {}  # claim word -> how many cited passages hold it
+    for words in covered:
+        for word in words:
+            holders[word] = holders.get(word, 0) + 1
     out = []
     for number, passage in enumerate(passages):
-        others: set[str] = set()
-        for other, words in enumerate(covered):
-            if other != number:
-                others |= words
         mine = covered[number]
-        if mine <= others and (not content or len(mine) / len(content) < 0.5):
+        # every word it holds, another holds too
+        if all(holders[w] > 1 for w in mine) and (not content or len(mine) / len(content) < 0.5):
             out.append(passage)
     if len(out) == len(passages):  # nothing to prefer: none is singled out
         return []

@@ -19,9 +19,11 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-__all__ = ["TextCache", "token_matches", "word_occurrences"]
+__all__ = ["TextCache", "spans_over_short_spaces", "token_matches", "word_occurrences"]
 
 _T = TypeVar("_T")
+_LONG_SPACE = re.compile(r"\s{8}")
+_SPACES = re.compile(r"\s+")
 _RUN = re.compile(r"[A-Za-z0-9]+")
 Matches = tuple[tuple[int, int], ...]
 
@@ -160,3 +162,34 @@ def word_occurrences(text: str, words: tuple[str, ...]) -> tuple[int, ...]:
     """For each of ``words`` (the words read from ``text``), how many times it stood
     before: which of its occurrences it is. Counted once per text."""
     return _OCCURRENCES.get(text, lambda _: _occurrences(words))
+
+
+def spans_over_short_spaces(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    """(start, end) of each match of ``pattern`` in ``text``, as ``finditer`` gives them,
+    for a pattern that reads any run of white space as it reads one character and that
+    never starts or ends a match inside a run (each alternative takes white space at
+    its edges greedily, as ``\\s*;\\s*`` does).
+
+    Where ``text`` holds a long run (blanked citation markers), the pattern runs over the
+    text with each run shortened to its first character and the matches are mapped
+    back: a run costs the pattern one step, not one scan from each of its characters."""
+    if _LONG_SPACE.search(text) is None:
+        return [found.span() for found in pattern.finditer(text)]
+    pieces: list[str] = []
+    origin: list[int] = []  # short-text index -> where that character starts in ``text``
+    ends: list[int] = []  # ... and where it (its whole run of white space) ends
+    last = 0
+    for run in _SPACES.finditer(text):
+        start, end = run.span()
+        pieces.append(text[last:start])
+        origin.extend(range(last, start))
+        ends.extend(range(last + 1, start + 1))
+        pieces.append(text[start])
+        origin.append(start)
+        ends.append(end)
+        last = end
+    pieces.append(text[last:])
+    origin.extend(range(last, len(text)))
+    ends.extend(range(last + 1, len(text) + 1))
+    short = "".join(pieces)
+    return [(origin[found.start()], ends[found.end() - 1]) for found in pattern.finditer(short)]

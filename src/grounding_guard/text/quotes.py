@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -51,6 +51,7 @@ __all__ = [
     "sentence_of",
     "unspaced_pieces",
     "verbatim_span",
+    "word_positions",
 ]
 
 #: A quote is checked when it holds at least this many words ...
@@ -425,38 +426,72 @@ def _end_of(span: Span) -> int:
     return span.end
 
 
-def in_order(needle: Sequence[str], hay: Sequence[str]) -> tuple[int, int, int]:
+def in_order(
+    needle: Sequence[str],
+    hay: Sequence[str],
+    positions: Mapping[str, Sequence[int]] | None = None,
+) -> tuple[int, int, int]:
     """How many words of ``needle`` stand in ``hay`` in the same order (the longest
     common subsequence), and the indexes in ``hay`` of the first and last of them
     (``(0, -1, -1)`` when none does): how close a misquote comes to its source. Where
     several alignments are that long, the stretch is the one that ends first and, of
     those, starts last: the tightest place the quote comes close to.
 
-    Bit-parallel (one integer of ``len(hay)`` bits per row of the table): a few integer
-    operations per needle word, so a long quote against a long sentence costs time
-    linear in the quote and memory linear in the sentence."""
+    ``positions`` (:func:`word_positions` of ``hay``, which a caller comparing many
+    quotes with one text keeps) spares reading ``hay`` again. Only the places holding a
+    word of the needle take part, each a bit of one integer per row of the table
+    (Allison and Dix's bit-vector recurrence, after Hyyrö): a few integer operations
+    per needle word, so a long quote against a long sentence costs time about linear
+    in the quote and in where its words stand."""
     if not needle or not hay:
         return 0, -1, -1
-    row = _lcs_row(needle, hay)
-    found = len(hay) - row.bit_count()
+    if positions is None:
+        positions = word_positions(hay)
+    places = sorted({p for word in set(needle) for p in positions.get(word, ())})
+    if not places:
+        return 0, -1, -1
+    rank = {place: number for number, place in enumerate(places)}
+    ranks = {word: [rank[p] for p in positions[word]] for word in set(needle) if word in positions}
+    row = _lcs_row(needle, ranks, len(places))
+    found = len(places) - row.bit_count()
     if not found:
         return 0, -1, -1
-    last = _kth_step(row, len(hay), found)
+    last = _kth_step(row, len(places), found)
     # the same table over both reversed, up to ``last``: the latest start of a
     # subsequence that long ending there
-    back = _lcs_row(needle[::-1], hay[last::-1])
+    backward = {word: [last - r for r in found_at if r <= last] for word, found_at in ranks.items()}
+    back = _lcs_row(needle[::-1], backward, last + 1)
     first = last - _kth_step(back, last + 1, found)
-    return found, first, last
+    return found, places[first], places[last]
 
 
-def _lcs_row(needle: Sequence[str], hay: Sequence[str]) -> int:
-    """The last row of the longest-common-subsequence table of ``needle`` and ``hay``,
-    as bits: bit ``j`` is 0 where the subsequence grows by one at ``hay[j]``
-    (Allison and Dix's bit-vector recurrence, after Hyyrö)."""
-    where: dict[str, int] = {}
-    for index, word in enumerate(hay):
-        where[word] = where.get(word, 0) | (1 << index)
-    mask = (1 << len(hay)) - 1
+def word_positions(words: Sequence[str]) -> dict[str, list[int]]:
+    """Each word of ``words`` -> the indexes where it stands, in order."""
+    positions: dict[str, list[int]] = {}
+    for index, word in enumerate(words):
+        positions.setdefault(word, []).append(index)
+    return positions
+
+
+def _bits(indexes: Sequence[int], width: int) -> int:
+    """An integer of ``width`` bits with the bits at ``indexes`` set."""
+    if len(indexes) < 32:
+        value = 0
+        for index in indexes:
+            value |= 1 << index
+        return value
+    buffer = bytearray((width + 7) // 8)
+    for index in indexes:
+        buffer[index >> 3] |= 1 << (index & 7)
+    return int.from_bytes(buffer, "little")
+
+
+def _lcs_row(needle: Sequence[str], places: Mapping[str, Sequence[int]], width: int) -> int:
+    """The last row of the longest-common-subsequence table of ``needle`` and a text of
+    ``width`` words where each word stands at ``places[word]``, as bits: bit ``j`` is 0
+    where the subsequence grows by one at word ``j``."""
+    where = {word: _bits(found, width) for word, found in places.items() if found}
+    mask = (1 << width) - 1
     row = mask
     for word in needle:
         matches = where.get(word)
