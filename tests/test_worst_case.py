@@ -297,6 +297,13 @@ def stream_filter(n: int, seed: int) -> Case:
     return Case(text, {"1": " ".join(found[::2])}, {"mode": "filter"}, chunk=40)
 
 
+def stream_colon_units(n: int, seed: int) -> Case:
+    """Filter mode on one streamed line of ``n`` cited colons: each unit starts mid-line,
+    so whether the line is prose (no table header) is asked again as it grows."""
+    case = colon_units(n, seed)
+    return Case(case.answer, case.evidence, {"mode": "filter"}, chunk=64)
+
+
 def stream_filter_paragraphs(n: int, seed: int) -> Case:
     """Filter mode on many streamed paragraphs, half of them unsupported."""
     found = sentences(n * 80, seed)
@@ -347,6 +354,7 @@ FAMILIES: dict[str, tuple[Callable[[int, int], Case], int]] = {
     "stream_small_chunks": (stream_small_chunks, 15),
     "stream_filter": (stream_filter, 50),
     "stream_filter_paragraphs": (stream_filter_paragraphs, 30),
+    "stream_colon_units": (stream_colon_units, 500),
     "filter_check": (filter_check, 80),
     # a long answer against as much evidence: every misattributed unit asks which uncited
     # chunk would carry it (the "supported elsewhere" hint), answered from a stem index

@@ -87,7 +87,7 @@ from grounding_guard.pipeline.engine import (
     judge_segment,
 )
 from grounding_guard.telemetry import record_stream
-from grounding_guard.text.markdown import is_prose
+from grounding_guard.text.markdown import prose_gap_end, prose_resume
 from grounding_guard.text.segment import Segment, segment
 from grounding_guard.types import Judgement, Marker, Report, Span, Status, Unit
 
@@ -259,6 +259,9 @@ class _Core:
         self.catalog: frozenset[str] = frozenset()
         self.released = ""  # filter: the text handed out so far
         self.released_to = 0  # block: how far into the buffer text was handed out
+        # line start -> how far it was read for prose and where its first prose gap ends
+        # (the buffer only grows, so a line read once is never read again from its start)
+        self.prose_read: dict[int, tuple[int, int | None]] = {}
         self.done = False
         self.unmarked: dict[str, int] = {}  # per preset: no marker in the buffer up to here
         # the buffer's length when it was last searched for a resolving marker: until
@@ -487,7 +490,13 @@ class _Core:
         (a sentence gap before the unit, so no later pipe makes it a table header) and the
         line above holds no pipe (so it cannot continue a table)."""
         buf = self.buf
-        if not is_prose(buf, line_start, min(len(buf), nxt.span.start + 1)):
+        end = min(len(buf), nxt.span.start + 1)
+        read_to, gap_end = self.prose_read.get(line_start, (line_start, None))
+        if gap_end is None and end > read_to:
+            resume = prose_resume(buf, line_start, read_to) if read_to > line_start else None
+            gap_end = prose_gap_end(buf, line_start, end, resume)
+            self.prose_read[line_start] = (end, gap_end)
+        if gap_end is None or gap_end > end:
             return False
         above = buf.rfind("\n", 0, max(0, line_start - 1)) + 1
         return buf.find("|", above, line_start) == -1

@@ -27,6 +27,8 @@ __all__ = [
     "Layout",
     "is_blank_char",
     "is_prose",
+    "prose_gap_end",
+    "prose_resume",
     "rtrim",
     "scan_blocks",
 ]
@@ -289,13 +291,52 @@ def is_prose(text: str, start: int, end: int) -> bool:
 
     Table headers are labels, not sentences; and a streamed line whose first sentence is
     final must not turn into a table when a pipe arrives later on it."""
-    for match in SENTENCE_GAP_RE.finditer(text, start, end):
+    return prose_gap_end(text, start, end) is not None
+
+
+def prose_gap_end(text: str, start: int, end: int, resume: int | None = None) -> int | None:
+    """Where the first gap that makes the line ``text[start:end]`` prose (see
+    :func:`is_prose`) ends, or None: the line is prose up to any end from there on.
+    ``resume`` (:func:`prose_resume` of a shorter end that found none) skips the gaps
+    already read. One pass, however many gaps the line holds."""
+    second_word: int | None = None  # where the line's second word starts, once asked
+    for match in SENTENCE_GAP_RE.finditer(text, start if resume is None else resume, end):
         gap = match.group()
         if len(gap) == 1:
-            return True
-        if gap[-1].isupper() and " " in text[start : match.start()].strip():
-            return True
-    return False
+            return match.end()
+        if gap[-1].isupper():
+            if second_word is None:
+                second_word = _second_word(text, start, end)
+            if second_word < match.start():  # two words stand before the stop
+                return match.end()
+    return None
+
+
+_NON_BLANK = re.compile(r"\S")
+_GAP_CHARS = frozenset(".!?\u2026\"'\u201d\u2019\u00bb)]*_ \t")
+
+
+def _second_word(text: str, start: int, end: int) -> int:
+    """Where the first non-blank character after the first space of the (stripped) line
+    stands, or ``end`` when there is none: before a stop, it means two words."""
+    first = _NON_BLANK.search(text, start, end)
+    if first is None:
+        return end
+    space = text.find(" ", first.start(), end)
+    if space == -1:
+        return end
+    after = _NON_BLANK.search(text, space + 1, end)
+    return end if after is None else after.start()
+
+
+def prose_resume(text: str, start: int, end: int) -> int:
+    """Where :func:`is_prose` may resume once ``text[start:end]`` was no prose: the
+    start of the run of stop, closing and blank characters that ends the line so far (a
+    gap cut by ``end`` may complete there; every gap before it was read whole)."""
+    resume = end
+    while resume > start and text[resume - 1] in _GAP_CHARS:
+        resume -= 1
+    return resume
 
 
 def _token_only(text: str, starts: Sequence[int], ends: Sequence[int], pos: int, end: int) -> bool:
