@@ -257,6 +257,23 @@ def uncited_many_chunks(n: int, seed: int) -> Case:
     return Case(" ".join(sentences(n * 10, seed)), evidence, {})
 
 
+def many_sentences(n: int, seed: int) -> Case:
+    """``n`` cited sentences against one chunk of ``n`` sentences, every one sharing a
+    word with every claim: each claim's best sentence is found from its rarest words."""
+    vocabulary = words(n, seed)
+    answer = " ".join(f"Dr. {w.capitalize()} said so, e.g. here [1]." for w in vocabulary)
+    chunk = " ".join(f"Dr. {w.capitalize()} said so." for w in vocabulary)
+    return Case(answer, {"1": chunk}, {})
+
+
+def denials(n: int, seed: int) -> Case:
+    """``n`` answers of "No, ... is not ready" against a chunk of ``n`` such denials
+    with no capital after its stops (one long sentence full of negations)."""
+    vocabulary = words(n, seed)
+    answer = " ".join(f"No, {w} is not ready [1]." for w in vocabulary)
+    return Case(answer, {"1": " ".join(f"{w} is not ready." for w in vocabulary)}, {})
+
+
 def long_claims(n: int, seed: int) -> Case:
     """One sentence of ``n`` words (no stop), against a chunk as long."""
     return Case(" ".join(words(n, seed)) + " [1].", {"1": " ".join(words(n, seed + 1)) + "."}, {})
@@ -337,6 +354,8 @@ FAMILIES: dict[str, tuple[Callable[[int, int], Case], int]] = {
     "verbatim": (verbatim, 2000),
     "quotes": (quotes, 30),
     "bullets": (bullets, 1000),
+    "many_sentences": (many_sentences, 500),
+    "denials": (denials, 500),
     "negations": (negations, 1000),
     "many_ids": (many_ids, 500),
     "table_rows": (table_rows, 500),

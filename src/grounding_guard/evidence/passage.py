@@ -34,6 +34,8 @@ __all__ = ["Claim", "Passage", "SentenceAnalyses"]
 
 #: How many stems' answers an unread chunk keeps (each way) for :meth:`Passage.may_hold_count`.
 _KEPT_ANSWERS = 128
+#: How many claims :meth:`Passage.most_shared` answers by comparing every sentence.
+_SCAN_ASKS = 8
 
 
 @quick_init
@@ -104,6 +106,7 @@ class Passage:
     __slots__ = (
         "_absent",
         "_ascii",
+        "_asks",
         "_bags",
         "_content",
         "_lowered",
@@ -139,6 +142,7 @@ class Passage:
         self._starts: list[int] | None = None
         self._maybe: set[str] = set()
         self._absent: set[str] = set()
+        self._asks = 0  # claims that asked :meth:`most_shared`
 
     @classmethod
     def read(cls, evidence: Evidence) -> Passage:
@@ -182,6 +186,40 @@ class Passage:
             found = read_sentences(self.evidence.text, (span,), self._lower())[0]
             self._some[number] = found
         return found
+
+    def most_shared(self, content: frozenset[str]) -> tuple[int, int]:
+        """(how many, which): the sentence holding most of the stems ``content`` (the
+        first wins a tie), ``(0, -1)`` when none holds one.
+
+        The first few claims to ask compare every sentence (one set intersection each);
+        later ones start from the sentences of their rarest stems (:attr:`postings`) and
+        stop once no sentence left unread could hold as many: many claims against one
+        long chunk cost their stems' sentences, not the whole chunk each."""
+        self._asks += 1
+        bags = self.bags
+        if self._asks <= _SCAN_ASKS:
+            top, sentence = 0, -1
+            for number, bag in enumerate(bags):
+                shared = len(content & bag.content)
+                if shared > top:
+                    top, sentence = shared, number
+            return top, sentence
+        postings = self.postings
+        stems = sorted((s for s in content if s in postings), key=lambda s: (len(postings[s]), s))
+        top, sentence = 0, -1
+        seen: set[int] = set()
+        left = len(stems)
+        for stem in stems:
+            left -= 1  # a sentence not seen yet holds at most the stems left
+            for number in postings[stem]:
+                if number not in seen:
+                    seen.add(number)
+                    shared = len(content & bags[number].content)
+                    if shared > top or (shared == top and number < sentence):
+                        top, sentence = shared, number
+            if top > left:
+                break
+        return top, sentence
 
     def sentences_holding(self, stemmed: str) -> list[int]:
         """The numbers of the sentences whose content holds ``stemmed``, in order.

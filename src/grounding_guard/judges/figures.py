@@ -708,13 +708,23 @@ def _year_elsewhere(value: Value, other: Value, table: _Sentences) -> bool:
     return _year(value.value) is not None
 
 
-def _stem_counts(content: frozenset[str], passage: Passage) -> dict[int, int]:
-    """How many of ``content`` each sentence of ``passage`` holds."""
-    return {
-        number: len(content & bags.content)
-        for number, bags in enumerate(passage.bags)
-        if not content.isdisjoint(bags.content)
-    }
+def _stem_counts(content: frozenset[str], passage: Passage, low: float) -> dict[int, int]:
+    """How many of ``content`` each sentence of ``passage`` that holds at least ``low``
+    of them (and one at least) holds. Found from the sentences of the rarest stems
+    (:attr:`Passage.postings`): a sentence holding none of the ``j`` rarest holds at
+    most ``len(content) - j``, so past ``len(content) - low`` stems none is missed."""
+    postings = passage.postings
+    stems = sorted((s for s in content if s in postings), key=lambda s: (len(postings[s]), s))
+    reach = len(content) - low  # a sentence must hold one of the rarest ``reach`` + 1
+    bags = passage.bags
+    counts: dict[int, int] = {}
+    for taken, stemmed in enumerate(stems):
+        if taken > reach:
+            break
+        for number in postings[stemmed]:
+            if number not in counts:
+                counts[number] = len(content & bags[number].content)
+    return counts
 
 
 def _check_figures(
@@ -758,7 +768,7 @@ def _check_figures(
     for passage, table in tables:
         has_best = best is not None and passage is best.passage
         if content:
-            counts = _stem_counts(content, passage)
+            counts = _stem_counts(content, passage, low)
             numbers = [n for n, c in counts.items() if c >= low and table.values[n]]
         else:
             counts = {}

@@ -78,13 +78,7 @@ def _best_sentence(content: frozenset[str], passages: Sequence[Passage]) -> Best
     for passage in passages:
         if content.isdisjoint(passage.content):
             continue
-        top, sentence = 0, -1
-        # one set intersection per sentence: cheaper than building a stem index for a
-        # chunk that few claims will ask about (the first sentence wins a tie)
-        for number, bags in enumerate(passage.bags):
-            shared = len(content & bags.content)
-            if shared > top:
-                top, sentence = shared, number
+        top, sentence = passage.most_shared(content)
         if top > best_size:
             best_size = top
             span, found = passage.sentences[sentence]

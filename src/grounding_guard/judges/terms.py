@@ -918,8 +918,9 @@ _PARTICLE = re.compile(r"\W*no\s*[,.!;:\u2014\u2013-]", re.IGNORECASE)
 _TEMPORAL: frozenset[str] = frozenset({"until", "till", "unless"})
 
 
-def _bearing_negations(analysis: Analysis, other: frozenset[str]) -> list[int]:
-    """Indices of negation words that deny something both texts talk about: the word
+def _first_bearing_negation(analysis: Analysis, other: frozenset[str]) -> int | None:
+    """The index of the first negation word that denies something both texts talk
+    about (None when none does): the word
     they negate (the first content word after them) occurs in ``other``, and the negating
     text does not also state that word outside the negation. So "does not support IPv6"
     bears on "support", while "a man with no shirt" says nothing about a man performing,
@@ -927,7 +928,20 @@ def _bearing_negations(analysis: Analysis, other: frozenset[str]) -> list[int]:
     Never Love Again") or in an aside that repeats a word the text also states plainly
     ("stops a person inheriting ... (a murderer cannot inherit)") bears on nothing."""
     if not analysis.negations:
-        return []
+        return None
+    denials = _TEXT_DENIALS.get(analysis.text, lambda _: _denials(analysis))
+    if len(denials) <= len(other):
+        firsts = [found[0] for stemmed, found in denials.items() if stemmed in other]
+    else:
+        firsts = [denials[stemmed][0] for stemmed in other if stemmed in denials]
+    return min(firsts, default=None)
+
+
+def _denials(analysis: Analysis) -> dict[str, list[int]]:
+    """Denied stem -> the indices of the negation words of ``analysis`` that deny it and
+    may bear on another text (see :func:`_first_bearing_negation`), in order: read once
+    per text, so
+    many claims against one long sentence full of negations read it once."""
     denied: dict[int, int] = {}  # negation index -> position of the word it denies
     words = analysis.words
     for index, word in enumerate(words):
@@ -942,24 +956,32 @@ def _bearing_negations(analysis: Analysis, other: frozenset[str]) -> list[int]:
     heads = set(denied.values())
     stated = {s for p, s in enumerate(analysis.stems) if p not in heads}
     quoted: list[tuple[int, int]] | None = None
-    found: list[int] = []
+    found: dict[str, list[int]] = {}
     for index, position in denied.items():
         negated = analysis.stems[position]
-        if negated not in other:
-            continue
         if negated in stated:
             continue  # the text also states the word without a denial
         if quoted is None:
             quoted = _quoted_stretches(analysis)
         if _in_quotes(analysis, index, quoted):
             continue
-        found.append(index)
+        found.setdefault(negated, []).append(index)
     return found
+
+
+_TEXT_DENIALS: TextCache[dict[str, list[int]]] = TextCache(1024, 2_000_000)
 
 
 def _says_not(analysis: Analysis) -> bool:
     """Whether a text holds a negation word or a word that says "not" in other terms
-    ("refused", "ruled out", "avoid", "missing", "shirtless")."""
+    ("refused", "ruled out", "avoid", "missing", "shirtless"); read once per text."""
+    return _SAYS_NOT.get(analysis.text, lambda _: _reads_not(analysis))
+
+
+_SAYS_NOT: TextCache[bool] = TextCache(1024, 2_000_000)
+
+
+def _reads_not(analysis: Analysis) -> bool:
     if analysis.negations or not analysis.vocabulary.isdisjoint(IMPLICIT_NEGATIVES):
         return True
     if any(w.endswith("less") and len(w) > 6 for w in analysis.vocabulary):
@@ -1043,23 +1065,24 @@ def _negation_of(claim: Claim, best: BestSentence, threshold: float) -> list[Rea
     ("refused", "ruled out", "avoid"), which of its words align with the denial is a
     reading no word list settles, and nothing is reported.
     """
-    mine = _bearing_negations(claim.analysis, best.analysis.content)
-    theirs = _bearing_negations(best.analysis, claim.analysis.content)
-    if bool(mine) == bool(theirs) or not sentence_gate(claim, best, threshold):
+    mine = _first_bearing_negation(claim.analysis, best.analysis.content)
+    theirs = _first_bearing_negation(best.analysis, claim.analysis.content)
+    if (mine is None) == (theirs is None) or not sentence_gate(claim, best, threshold):
         return []
-    if _says_not(best.analysis if mine else claim.analysis):
+    if _says_not(best.analysis if mine is not None else claim.analysis):
         return []
-    if mine:
-        word = claim.analysis.words[mine[0]]
+    if mine is not None:
+        word = claim.analysis.words[mine]
         message = f"the claim negates ({word!r}) what the evidence states"
-        occurrence = claim.analysis.words[: mine[0]].count(word)
+        occurrence = claim.analysis.words[:mine].count(word)
         span = claim.analysis.locate_word(word, occurrence).shift(claim.span.start)
         evidence_span = best.span
     else:
-        word = best.analysis.words[theirs[0]]
+        assert theirs is not None
+        word = best.analysis.words[theirs]
         message = f"the evidence negates ({word!r}) what the claim states"
         span = claim.span
-        occurrence = best.analysis.words[: theirs[0]].count(word)
+        occurrence = best.analysis.words[:theirs].count(word)
         evidence_span = best.analysis.locate_word(word, occurrence).shift(best.span.start)
     return [Reason("negation_mismatch", message, span, best.passage.id, evidence_span)]
 
@@ -1295,6 +1318,23 @@ def _rulings(analysis: Analysis) -> list[tuple[int, bool, frozenset[str]]]:
     return found
 
 
+class _Rulings:
+    """The rulings of a sentence (:func:`_rulings`) by the stems of their actions: (stem,
+    granted) -> the index of the first ruling that way on an action holding the stem;
+    read once per text."""
+
+    __slots__ = ("first",)
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.first: dict[tuple[str, bool], int] = {}
+        for index, granted, action in _rulings(analysis):
+            for stemmed in action:
+                self.first.setdefault((stemmed, granted), index)
+
+
+_TEXT_RULINGS: TextCache[_Rulings] = TextCache(1024, 2_000_000)
+
+
 def _permissions_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """A reason when the claim grants an action the best sentence forbids, or forbids one
     it grants ("you may drink alcohol" / "avoid alcohol"; "keep taking" / "stop taking"):
@@ -1304,13 +1344,15 @@ def _permissions_of(claim: Claim, best: BestSentence, threshold: float) -> list[
         best.analysis.vocabulary & _RULING_WORDS
     ):
         return []
-    mine, theirs = _rulings(claim.analysis), _rulings(best.analysis)
+    mine = _rulings(claim.analysis)
+    theirs = _TEXT_RULINGS.get(best.analysis.text, lambda _: _Rulings(best.analysis))
     for index, granted, action in mine:
-        if any(g == granted and a & action for _, g, a in theirs):
-            continue
-        for j, other, their_action in theirs:
-            if other == granted or not their_action & action:
-                continue
+        if any((stem, granted) in theirs.first for stem in action):
+            continue  # the sentence rules this way on the action too
+        # the first ruling the other way on the action (the gate does not depend on it)
+        opposed = [theirs.first.get((stem, not granted)) for stem in action]
+        if any(j is not None for j in opposed):
+            j = min(j for j in opposed if j is not None)
             marker = frozenset({claim.analysis.stems[index]})
             if not sentence_gate(claim, best, threshold, marker):
                 continue

@@ -19,6 +19,8 @@ imported when a model is first loaded.
 
 from __future__ import annotations
 
+import os
+
 from grounding_guard.errors import ModelLoadError
 from grounding_guard.judges.model.combined import CombinedJudge, default_judge
 from grounding_guard.judges.model.judges import (
@@ -35,6 +37,7 @@ from grounding_guard.judges.model.loading import (
     ModelFiles,
     clear_models,
     model_loads,
+    package_folder,
     resolve,
 )
 from grounding_guard.judges.model.windows import Window, answer_budget
@@ -67,9 +70,17 @@ def benchmark_judge(kind: str) -> object | None:
     (:func:`default_judge`, what ``Guard(judge="model")`` uses; the deterministic checks
     keep their veto) for ``default``, with ``early_stop=False`` so that every score is
     the full maximum over windows (the verdicts are the same either way); ``None`` for
-    ``cross-encoder``, since no NLI weights ship."""
+    ``cross-encoder`` unless a cross-encoder is named: the installed
+    ``grounding_guard_nli`` package, or a model folder in the environment variable
+    ``GROUNDING_GUARD_BENCH_NLI`` (to measure a trained model before it is packaged)."""
     if kind == "embedding":
         return load_judge("default", threads=1)
     if kind == "default":
         return default_judge(threads=1, early_stop=False)
+    if kind == "cross-encoder":
+        folder = os.environ.get("GROUNDING_GUARD_BENCH_NLI")
+        if folder:
+            return load_judge(folder, threads=1)
+        if package_folder("grounding_guard_nli") is not None:
+            return load_judge("grounding_guard_nli", threads=1)
     return None
