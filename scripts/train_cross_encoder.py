@@ -283,10 +283,11 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     model.train()
     optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     per_epoch = math.ceil(len(rows) / args.batch)
-    plan = {"steps": per_epoch * args.epochs}
-    warmup = max(1, int(plan["steps"] * args.warmup))
+    planned = per_epoch * args.epochs
+    plan = {"steps": planned}
 
     def factor(step: int) -> float:
+        warmup = max(1, int(plan["steps"] * args.warmup))
         if step < warmup:
             return (step + 1) / warmup
         return max(0.0, (plan["steps"] - step) / max(1, plan["steps"] - warmup))
@@ -315,10 +316,11 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             tokens += int(feed["input_ids"].numel())
             running = 0.98 * running + 0.02 * loss.item() if step > 1 else loss.item()
             elapsed = time.monotonic() - start
-            if step == 20 and budget < math.inf:
-                # re-plan the decay to end at the budget, at the pace of the first steps
-                reachable = int(budget / (elapsed / step))
-                plan["steps"] = max(warmup + 1, min(plan["steps"], reachable))
+            if step >= 20 and step % 20 == 0 and budget < math.inf:
+                # re-plan the schedule to end at the budget, at the pace so far (a shared
+                # machine's pace changes; the decay follows it)
+                reachable = step + int((budget - elapsed) / (elapsed / step))
+                plan["steps"] = max(step + 1, min(planned, reachable))
             if step % args.log_every == 0:
                 print(
                     f"epoch {epoch + 1} step {step}/{plan['steps']} loss {running:.3f} "
@@ -327,7 +329,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
                     flush=True,
                 )
             if elapsed >= budget or step >= plan["steps"]:
-                stopped = step < per_epoch * args.epochs
+                stopped = step < planned
                 break
         if stopped or step >= plan["steps"]:
             break
