@@ -12,13 +12,15 @@ Sources (each skipped cleanly when its path is absent):
   contradiction = 0; detokenised;
 - SICK train + trial (``--sick FILE``, the SemEval_set column; TEST rows never read), both
   directions (``entailment_AB`` and ``entailment_BA``). Copy used: repository
-  ``kkalouli/SICK-processing``, file ``SICK.txt`` (commit b55cf253, unchanged upstream
-  SICK release, Marelli et al. 2014). Licence: CC BY-NC-SA 3.0 (non-commercial);
+  ``kkalouli/SICK-processing``, file ``SICK.txt`` (snapshot 0848f4ae, file last changed
+  in b55cf253: the SICK release of Marelli et al. 2014 with its SemEval_set column).
+  Licence: SICK's own, CC BY-NC-SA 3.0 (non-commercial; the repository has no licence);
 - ANLI dev R1-R3 (``--anli DIR`` holding ``ANLI_analysis_r{1,2,3}_dev.csv``: columns
   ``context``, ``statement``, ``gold_label`` e/n/c): repository
-  ``facebookresearch/anli``, folder ``anlizinganli/anli_annot_v0.2/`` (commit b5ce27af;
-  the full dev sets, 1,000 / 1,000 / 1,198 rows, with the authors' error-analysis tags).
-  Licence: CC BY-NC 4.0 (non-commercial). No ANLI test or train file is read;
+  ``facebookresearch/anli``, folder ``anlizinganli/anli_annot_v0.2/`` (snapshot
+  b5ce27af, files last changed in d3d20df: the full dev sets, 1,000 / 1,000 / 1,198 rows,
+  with the authors' error-analysis tags). Licence: CC BY-NC 4.0 (non-commercial, the
+  repository's LICENSE). No ANLI test or train file is read;
 - AttributionBench dev (``DATA/attributionbench/dev.jsonl``) and WiCE dev
   (``DATA/wice/claim_dev.jsonl``; partially_supported = 0): the evidence is the window the
   cross-encoder judge would score (``passage_windows`` + ``select_windows`` of
