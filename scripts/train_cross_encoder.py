@@ -530,11 +530,11 @@ def verify(args: argparse.Namespace, out: Path, work: Path, threshold: float) ->
         "calib_int8": calib_metrics(calib, int8)
         | {"at_fp32_threshold": report(calib, int8, threshold)},
         "int8_vs_fp32_agreement_first_200": round(agree / max(first, 1), 4),
-        "int8_vs_fp32_max_abs_diff": round(
-            max(abs(a - b) for a, b in zip(int8, torch_scores, strict=True)), 4
+        "int8_vs_fp32_max_abs_diff": float(
+            f"{max(abs(a - b) for a, b in zip(int8, torch_scores, strict=True)):.2e}"
         ),
-        "onnx_fp32_vs_torch_max_abs_diff": round(
-            max(abs(a - b) for a, b in zip(fp32_onnx, torch_scores, strict=True)), 5
+        "onnx_fp32_vs_torch_max_abs_diff": float(
+            f"{max(abs(a - b) for a, b in zip(fp32_onnx, torch_scores, strict=True)):.2e}"
         ),
     }
     print(json.dumps(result, indent=2), flush=True)
