@@ -370,8 +370,8 @@ def learn_words(sentences: Iterable[str]) -> None:
     """Fill :data:`COMMON` from ``sentences``."""
     for sentence in sentences:
         for word in sentence.split()[1:]:
-            word = word.strip(".,;:!?\"'()")
-            if word.isalpha() and word.islower():
+            word = word.strip(".,;:!?\"'()").replace("’", "'")
+            if word.replace("'", "").isalpha() and word.islower():
                 COMMON.add(word)
 
 
@@ -399,7 +399,8 @@ def names_in(text: str) -> list[str]:
     for match in _CAPITAL_RUN.finditer(text):
         words = match.group(0).split()
         while words and (
-            words[0] in _NOT_NAMES or (match.start() == 0 and words[0].lower() in COMMON)
+            words[0] in _NOT_NAMES
+            or (match.start() == 0 and words[0].lower().replace("’", "'") in COMMON)
         ):
             words = words[1:]
         while words and words[-1] in ("of", "de", "the"):
@@ -663,7 +664,10 @@ _HEDGES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"\bmany (?=[a-z]+s\b)"), "all "),
     (re.compile(r"\bone of the (\w+est) (\w+s)\b"), lambda m: f"the {m[1]} {singular(m[2])}"),
     (re.compile(r"\b(probably|possibly|perhaps|reportedly|allegedly) "), ""),
-    (re.compile(r"\b(often|sometimes|usually|frequently|occasionally)\b"), "always"),
+    (
+        re.compile(r"(?<!\bso )(?<!\bhow )(?<!\bas )\b(often|sometimes|usually|frequently)\b"),
+        "always",
+    ),
     (re.compile(r"\b(partly|partially|largely|mostly)\b"), "fully"),
     (re.compile(r"\bone of the\b"), "the only one of the"),
 ]
@@ -740,7 +744,8 @@ _DETAIL = re.compile(
     r" ((?:in|at|for|with|during|near|from|after|before) (?:the )?(?:[A-Z][\w'\-]+(?: [A-Z][\w'\-]+){0,2}"
     r"|\d{4}|\$?\d[\d,.]*(?: million| billion| percent| people| years)?))(?=[,.])"
 )
-_FIGURE_DETAIL = re.compile(r"^(?:in|during|from|after|before) \d{4}$|^for \$\d")
+#: Details any document may lend: a recent year (an old one reads as made up) or an amount.
+_FIGURE_DETAIL = re.compile(r"^(?:in|during|from|after|before) (?:19\d\d|20[0-2]\d)$|^for \$\d")
 
 
 def details_of(sentence: str) -> list[str]:
