@@ -197,8 +197,10 @@ class EvidenceMap:
 
 #: After how many claims :meth:`EvidenceMap.holding` reads and indexes every chunk ...
 _INDEX_AFTER = 8
-#: ... and after how many stems :meth:`EvidenceMap.candidates` has gathered one by one.
-_INDEX_AFTER_STEMS = 64
+#: ... and after how many stems :meth:`EvidenceMap.candidates` has gathered one by one
+#: (each asks every chunk whether it may hold the stem, which costs less than reading the
+#: chunks: an answer of a few dozen claims never pays for the index).
+_INDEX_AFTER_STEMS = 512
 
 
 def _id_text(value: Any, what: str) -> str:

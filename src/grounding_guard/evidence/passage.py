@@ -34,8 +34,10 @@ __all__ = ["Claim", "Passage", "SentenceAnalyses"]
 
 #: How many stems' answers an unread chunk keeps (each way) for :meth:`Passage.may_hold_count`.
 _KEPT_ANSWERS = 128
-#: How many claims :meth:`Passage.most_shared` answers by comparing every sentence.
+#: How many claims a chunk answers by comparing every sentence (:meth:`Passage.often_asked`).
 _SCAN_ASKS = 8
+#: ... and how many sentences a chunk has at most to be compared sentence by sentence always.
+_SCAN_SENTENCES = 32
 
 
 @quick_init
@@ -142,7 +144,7 @@ class Passage:
         self._starts: list[int] | None = None
         self._maybe: set[str] = set()
         self._absent: set[str] = set()
-        self._asks = 0  # claims that asked :meth:`most_shared`
+        self._asks = 0  # claims that asked which sentences hold their stems
 
     @classmethod
     def read(cls, evidence: Evidence) -> Passage:
@@ -187,6 +189,15 @@ class Passage:
             self._some[number] = found
         return found
 
+    def often_asked(self) -> bool:
+        """Count one more claim asking which sentences hold its stems; True for a long
+        chunk once more than a few have (then an index by stem, :attr:`postings`, pays
+        for itself; a short chunk is compared sentence by sentence, which costs less)."""
+        self._asks += 1
+        if len(self.spans) <= _SCAN_SENTENCES:
+            return False
+        return self._asks > _SCAN_ASKS or self._postings is not None
+
     def most_shared(self, content: frozenset[str]) -> tuple[int, int]:
         """(how many, which): the sentence holding most of the stems ``content`` (the
         first wins a tie), ``(0, -1)`` when none holds one.
@@ -195,9 +206,8 @@ class Passage:
         later ones start from the sentences of their rarest stems (:attr:`postings`) and
         stop once no sentence left unread could hold as many: many claims against one
         long chunk cost their stems' sentences, not the whole chunk each."""
-        self._asks += 1
         bags = self.bags
-        if self._asks <= _SCAN_ASKS:
+        if not self.often_asked():
             top, sentence = 0, -1
             for number, bag in enumerate(bags):
                 shared = len(content & bag.content)

@@ -710,9 +710,16 @@ def _year_elsewhere(value: Value, other: Value, table: _Sentences) -> bool:
 
 def _stem_counts(content: frozenset[str], passage: Passage, low: float) -> dict[int, int]:
     """How many of ``content`` each sentence of ``passage`` that holds at least ``low``
-    of them (and one at least) holds. Found from the sentences of the rarest stems
-    (:attr:`Passage.postings`): a sentence holding none of the ``j`` rarest holds at
-    most ``len(content) - j``, so past ``len(content) - low`` stems none is missed."""
+    of them (and one at least) holds (others may be counted too). A chunk many claims
+    ask about answers from the sentences of the rarest stems (:attr:`Passage.postings`):
+    a sentence holding none of the ``j`` rarest holds at most ``len(content) - j``, so
+    past ``len(content) - low`` stems none is missed."""
+    if not passage.often_asked():
+        return {
+            number: len(content & bags.content)
+            for number, bags in enumerate(passage.bags)
+            if not content.isdisjoint(bags.content)
+        }
     postings = passage.postings
     stems = sorted((s for s in content if s in postings), key=lambda s: (len(postings[s]), s))
     reach = len(content) - low  # a sentence must hold one of the rarest ``reach`` + 1

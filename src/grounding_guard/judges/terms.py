@@ -1168,17 +1168,33 @@ class _StemIndex:
     stems as a set, where each stem stands, and its direction words by (family, side)
     (so many claims against one long sentence cost no pass over it each)."""
 
-    __slots__ = ("directions", "positions", "stems")
+    __slots__ = ("_analysis", "_directions", "_positions", "stems")
 
     def __init__(self, analysis: Analysis) -> None:
-        positions: dict[str, list[int]] = {}
-        for index, stem_ in enumerate(analysis.stems):
-            positions.setdefault(stem_, []).append(index)
-        self.positions = positions
-        self.stems = frozenset(positions)
-        self.directions: dict[tuple[int, int], list[int]] = {}
-        for index, kind in _directions(analysis):
-            self.directions.setdefault(kind, []).append(index)
+        self._analysis = analysis
+        self.stems = frozenset(analysis.stems)
+        self._positions: dict[str, list[int]] | None = None
+        self._directions: dict[tuple[int, int], list[int]] | None = None
+
+    @property
+    def positions(self) -> dict[str, list[int]]:
+        """Stem -> the indexes of its words, in order (on first use)."""
+        if self._positions is None:
+            positions: dict[str, list[int]] = {}
+            for index, stem_ in enumerate(self._analysis.stems):
+                positions.setdefault(stem_, []).append(index)
+            self._positions = positions
+        return self._positions
+
+    @property
+    def directions(self) -> dict[tuple[int, int], list[int]]:
+        """(family, side) -> the indexes of its direction words, in order (on first use)."""
+        if self._directions is None:
+            directions: dict[tuple[int, int], list[int]] = {}
+            for index, kind in _directions(self._analysis):
+                directions.setdefault(kind, []).append(index)
+            self._directions = directions
+        return self._directions
 
 
 _STEM_INDEX: TextCache[_StemIndex] = TextCache(1024, 2_000_000)
