@@ -129,6 +129,7 @@ def test_map_points_fields_anywhere(tmp_path: Path, capsys: pytest.CaptureFixtur
     capsys.readouterr()
 
 
+@pytest.mark.usefixtures("ctrl_c")
 def test_ctrl_c_exits_130_and_resume_finishes(
     log: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -252,6 +252,7 @@ def test_resume_in_process_checks_no_record_twice(
     assert files(out) == files(reference.out)
 
 
+@pytest.mark.usefixtures("ctrl_c")
 def test_resume_after_ctrl_c_with_worker_processes(
     log: Path, reference: gg.AuditResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
