@@ -221,14 +221,6 @@ def many_ids(n: int, seed: int) -> Case:
     )
 
 
-def table_rows(n: int, seed: int) -> Case:
-    """A table of ``n`` rows, each a figure citing one chunk that lists them all."""
-    vocabulary = words(n, seed)
-    rows = "\n".join(f"| {w} | {i} mg [1] |" for i, w in enumerate(vocabulary))
-    chunk = " ".join(f"{w} {i} mg." for i, w in enumerate(vocabulary))
-    return Case("| name | dose |\n|---|---|\n" + rows, {"1": chunk}, {})
-
-
 def colon_units(n: int, seed: int) -> Case:
     """``n`` cited colons ("word [1]: more."), each cut into two units."""
     vocabulary = words(n, seed)
@@ -240,13 +232,6 @@ def headings(n: int, seed: int) -> Case:
     """``n`` headings, each over one cited line."""
     vocabulary = words(n, seed)
     answer = "\n".join(f"# {w}\n{w} text [1]." for w in vocabulary)
-    return Case(answer, {"1": " ".join(vocabulary) + "."}, {})
-
-
-def code_fences(n: int, seed: int) -> Case:
-    """``n`` code blocks holding marker-like text, each followed by a cited line."""
-    vocabulary = words(n, seed)
-    answer = "\n".join(f"```\n{w}[1]\n```\nText {w} [1]." for w in vocabulary)
     return Case(answer, {"1": " ".join(vocabulary) + "."}, {})
 
 
@@ -358,10 +343,8 @@ FAMILIES: dict[str, tuple[Callable[[int, int], Case], int]] = {
     "denials": (denials, 500),
     "negations": (negations, 1000),
     "many_ids": (many_ids, 500),
-    "table_rows": (table_rows, 500),
     "colon_units": (colon_units, 1000),
     "headings": (headings, 1000),
-    "code_fences": (code_fences, 500),
     "uncited_many_chunks": (uncited_many_chunks, 4000),
     "long_misquote": (long_misquote, 2000),
     "unspaced_misquote": (unspaced_misquote, 8000),
