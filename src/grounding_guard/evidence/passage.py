@@ -198,6 +198,12 @@ class Passage:
             return False
         return self._asks > _SCAN_ASKS or self._postings is not None
 
+    def rarest_first(self, content: frozenset[str]) -> list[str]:
+        """The stems of ``content`` the chunk holds, those in fewest sentences first
+        (:attr:`postings`): where a search by stem should start."""
+        postings = self.postings
+        return sorted((s for s in content if s in postings), key=lambda s: (len(postings[s]), s))
+
     def most_shared(self, content: frozenset[str]) -> tuple[int, int]:
         """(how many, which): the sentence holding most of the stems ``content`` (the
         first wins a tie), ``(0, -1)`` when none holds one.
@@ -215,7 +221,7 @@ class Passage:
                     top, sentence = shared, number
             return top, sentence
         postings = self.postings
-        stems = sorted((s for s in content if s in postings), key=lambda s: (len(postings[s]), s))
+        stems = self.rarest_first(content)
         top, sentence = 0, -1
         seen: set[int] = set()
         left = len(stems)

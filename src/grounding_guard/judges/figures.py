@@ -721,7 +721,7 @@ def _stem_counts(content: frozenset[str], passage: Passage, low: float) -> dict[
             if not content.isdisjoint(bags.content)
         }
     postings = passage.postings
-    stems = sorted((s for s in content if s in postings), key=lambda s: (len(postings[s]), s))
+    stems = passage.rarest_first(content)
     reach = len(content) - low  # a sentence must hold one of the rarest ``reach`` + 1
     bags = passage.bags
     counts: dict[int, int] = {}

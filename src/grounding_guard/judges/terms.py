@@ -49,6 +49,7 @@ from grounding_guard.text.lexicon import (
     stem,
 )
 from grounding_guard.text.locate import TextCache, spans_over_short_spaces, word_occurrences
+from grounding_guard.text.quotes import word_positions
 from grounding_guard.types import Reason, Span
 
 __all__ = ["check_directions", "check_names", "check_negation", "clause_units", "sentence_gate"]
@@ -1180,10 +1181,7 @@ class _StemIndex:
     def positions(self) -> dict[str, list[int]]:
         """Stem -> the indexes of its words, in order (on first use)."""
         if self._positions is None:
-            positions: dict[str, list[int]] = {}
-            for index, stem_ in enumerate(self._analysis.stems):
-                positions.setdefault(stem_, []).append(index)
-            self._positions = positions
+            self._positions = word_positions(self._analysis.stems)
         return self._positions
 
     @property
