@@ -704,6 +704,7 @@ def _shifted(seg: Segment, offset: int) -> Segment:
         tuple(Marker(move(m.span), m.ids, m.raw) for m in seg.markers),
         tuple(move(p) for p in seg.placeholders),
         move(seg.separator) if seg.separator is not None else None,
+        move(seg.header) if seg.header is not None else None,
     )
 
 

@@ -173,6 +173,31 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The new hiking trail in the park is 500 metres long.",
         "value_mismatch",
     ),
+    # a short claim whose figure is most of its words: the converted figure counts as found
+    (
+        "short-claim-kilometres-as-metres",
+        "The trip is 5 km [1].",
+        "The trip is 5,000 metres.",
+        "grounded",
+    ),
+    (
+        "short-claim-kilograms-as-grams",
+        "The Widget weighs 0.047 kg [1].",
+        "The Widget weighs 47 grams.",
+        "grounded",
+    ),
+    (
+        "short-claim-years-as-months",
+        "The warranty lasts 3 years [1].",
+        "The warranty lasts 36 months.",
+        "grounded",
+    ),
+    (
+        "short-claim-kilometres-against-fewer-metres",
+        "The trip is 5 km [1].",
+        "The trip is 500 metres.",
+        "value_mismatch",
+    ),
     (
         "fahrenheit-as-celsius",
         "Store the vaccine vials at 86 °F in the clinic [1].",

@@ -249,6 +249,154 @@ def test_filter_drops_a_failing_row_as_a_whole_line() -> None:
     assert report.text == "| Dose | Interval |\n|---|---|\n| 500 mg | every 8 hours [1] |\n"
 
 
+# ---- 3b. a row read against its header ----------------------------------------------------
+
+
+def _row_table(header: str, row: str) -> str:
+    columns = header.count("|") - 1
+    return f"{header}\n|{'---|' * columns}\n{row}\n"
+
+
+@pytest.mark.parametrize(
+    ("name", "header", "row", "evidence", "status", "code", "flagged"),
+    [
+        # catch: what the header says the cell is, against what the evidence says
+        (
+            "header_maximum_against_evidence_minimum",
+            "| Drug | Maximum daily dose |",
+            "| Corvalex | 4 g [1] |",
+            "Corvalex: the minimum daily dose is 4 g.",
+            Status.CONTRADICTED,
+            "direction_mismatch",
+            "Maximum",
+        ),
+        (
+            "header_unit_kilograms_against_grams",
+            "| Product | Weight (kg) |",
+            "| Widget | 47 [1] |",
+            "The Widget weighs 47 grams.",
+            Status.CONTRADICTED,
+            "value_mismatch",
+            "47",
+        ),
+        (
+            "header_currency_against_another_price",
+            "| Product | Price ($) |",
+            "| Widget | 12 [1] |",
+            "The Widget costs $15.",
+            Status.CONTRADICTED,
+            "value_mismatch",
+            "12",
+        ),
+        (
+            "header_scale_millions_against_thousands",
+            "| Year | Revenue (USD million) |",
+            "| 2023 | 40 [1] |",
+            "Revenue in 2023 was 40 thousand dollars.",
+            Status.CONTRADICTED,
+            "value_mismatch",
+            "40",
+        ),
+        # keep: the header agrees, or says nothing the evidence speaks of
+        (
+            "header_maximum_agrees",
+            "| Drug | Maximum daily dose |",
+            "| Corvalex | 4 g [1] |",
+            "Corvalex: the maximum daily dose is 4 g.",
+            Status.GROUNDED,
+            None,
+            None,
+        ),
+        (
+            "header_unit_grams_agrees",
+            "| Product | Weight (g) |",
+            "| Widget | 47 [1] |",
+            "The Widget weighs 47 grams.",
+            Status.GROUNDED,
+            None,
+            None,
+        ),
+        (
+            "header_unit_converted_agrees",
+            "| Product | Weight (kg) |",
+            "| Widget | 0.047 [1] |",
+            "The Widget weighs 47 grams.",
+            Status.GROUNDED,
+            None,
+            None,
+        ),
+        (
+            "header_scale_millions_agrees",
+            "| Year | Revenue (USD million) |",
+            "| 2023 | 40 [1] |",
+            "Revenue in 2023 was 40 million dollars.",
+            Status.GROUNDED,
+            None,
+            None,
+        ),
+        (
+            "header_words_the_evidence_never_uses_do_not_dilute",
+            "| Situation | Advice |",
+            "| Maximum | 12 tablets in 24 hours [1] |",
+            "Adults and children over 12: take one or two 500 mg tablets every 4 to 6 hours. "
+            "Do not take more than 8 tablets in 24 hours.",
+            Status.CONTRADICTED,
+            "value_mismatch",
+            "12",
+        ),
+        (
+            "bracketed_year_in_header_is_no_unit",
+            "| Product | Sales (2023) |",
+            "| Widget | 40 [1] |",
+            "Widget sales reached 40 in 2023.",
+            Status.GROUNDED,
+            None,
+            None,
+        ),
+        (
+            "bracketed_note_in_header_is_no_unit",
+            "| Product | Weight (see note) |",
+            "| Widget | 47 grams [1] |",
+            "The Widget weighs 47 grams.",
+            Status.GROUNDED,
+            None,
+            None,
+        ),
+    ],
+)
+def test_row_read_against_its_header(
+    name: str,
+    header: str,
+    row: str,
+    evidence: str,
+    status: Status,
+    code: str | None,
+    flagged: str | None,
+) -> None:
+    answer = _row_table(header, row)
+    for options in ({}, {"citations": "none"}):
+        text = answer if not options else answer.replace(" [1]", "")
+        report = check(text, {"1": evidence}, **options)  # type: ignore[arg-type]
+        unit = report.units[2]
+        expected = status
+        if options and status is Status.CONTRADICTED:
+            expected = Status.CONTRADICTED
+        assert unit.status is expected, (name, options, unit.reasons)
+        if code is not None:
+            reason = next(r for r in unit.reasons if r.code == code)
+            assert reason.span is not None
+            assert reason.span.of(text).startswith(flagged or ""), (name, reason)
+
+
+def test_header_reading_streams_as_it_checks() -> None:
+    answer = _row_table("| Drug | Maximum daily dose |", "| Corvalex | 4 g [1] |")
+    evidence = {"1": "Corvalex: the minimum daily dose is 4 g."}
+    guard = Guard(mode="filter")
+    streamed = "".join(event.text for event in guard.stream(iter(answer), evidence))
+    assert streamed == guard.check(answer, evidence).text
+    assert "Corvalex" not in streamed
+
+
 # ---- 4. honest gaps and framing ------------------------------------------------------------
 
 SHOP = {"1": "Refunds are issued within 14 days of the return.", "2": "Returns need a receipt."}

@@ -28,6 +28,7 @@ from grounding_guard.text.analysis import (
 )
 from grounding_guard.text.lexicon import stem_forms
 from grounding_guard.text.quotes import unspaced_pieces
+from grounding_guard.text.tables import TableRow
 from grounding_guard.types import Evidence, Span
 
 __all__ = ["Claim", "Passage", "SentenceAnalyses"]
@@ -47,12 +48,14 @@ class Claim:
 
     ``text`` is the unit with its citation markers and placeholders blanked out (same
     length as the unit, so offsets hold); ``span`` locates it in the answer; token spans
-    in ``analysis`` are relative to the unit.
+    in ``analysis`` are relative to the unit. ``row`` is set on a table data row under a
+    header: its cells with their header cells, which the term checks read it with.
     """
 
     text: str
     span: Span
     analysis: Analysis
+    row: TableRow | None = None
 
     @property
     def plain(self) -> str:

@@ -8,12 +8,18 @@ names, figures) catch what overlap alone misses, and model judges come after it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grounding_guard._slots import quick_init
 from grounding_guard.evidence.passage import Claim, Passage
-from grounding_guard.text.analysis import Analysis, word_string
+from grounding_guard.text.analysis import Analysis, analyse, word_string
+from grounding_guard.text.cache import bounded_cache
+from grounding_guard.text.figures import agree, pairable, read_values
+from grounding_guard.text.figures.index import FigureIndex
+from grounding_guard.text.figures.reader import read_values_cached
+from grounding_guard.text.figures.value import Value
 from grounding_guard.text.quotes import is_unspaced_script, letter_pairs
 from grounding_guard.types import Judgement, Span
 
@@ -127,6 +133,42 @@ def supporting(claim: Claim, passages: Sequence[Passage], threshold: float) -> l
     return [p for p in passages if needle is not None and needle in p.word_text]
 
 
+_DIGIT_RE = re.compile(r"\d")
+
+
+def _converted(claim: Claim, missing: frozenset[str], passages: Sequence[Passage]) -> set[str]:
+    """The missing stems that belong to a figure of the claim with a unit which a figure
+    of the passages bears out in another unit or spelling ("0.047 kg" for "47 grams",
+    "5 km" for "5,000 metres"): the same amount, written differently, counts as found."""
+    found: set[str] = set()
+    text = claim.text
+    if claim.row is not None and claim.row.has_units:  # "Weight (kg) | 0.047": 0.047 kg
+        text = claim.row.read(frozenset()).text
+    for value in read_values(text):
+        if value.unit is None or value.value is None:
+            continue
+        own = analyse(value.span.of(text)).content & missing
+        if not own or own <= found:
+            continue
+        for passage in passages:
+            values, index = _figures_of(passage.evidence.text)
+            if any(
+                pairable(value, values[i]) and agree(value, values[i]) is True
+                for i in index.firsts(value)
+            ):
+                found |= own
+                break
+    return found
+
+
+@bounded_cache(64, 1 << 22)
+def _figures_of(text: str) -> tuple[tuple[Value, ...], FigureIndex]:
+    """The figures of a passage, filed by what they may agree with (kept: every claim
+    that cites the chunk asks, and a claim of n figures must not read it n times)."""
+    values = read_values_cached(text)
+    return values, FigureIndex(values)
+
+
 class LexicalJudge:
     """Containment, then content-stem overlap against the union of the passages."""
 
@@ -162,5 +204,9 @@ class LexicalJudge:
         score = len(union) / len(content)
         if score + 1e-9 < self.threshold and is_unspaced_script(claim.text):
             score = _unspaced_coverage(content, union, passages)
+        if score + 1e-9 < self.threshold and _DIGIT_RE.search(claim.text):
+            converted = _converted(claim, content - union, passages)
+            if converted:
+                score = len(union | converted) / len(content)
         verdict = "supported" if score + 1e-9 >= self.threshold else "unsupported"
         return Judgement(verdict, round(score, 4), (), where, None, self.name)

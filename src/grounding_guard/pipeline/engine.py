@@ -30,6 +30,7 @@ from grounding_guard.text.figures import Preset
 from grounding_guard.text.normalize import unreadable_digits
 from grounding_guard.text.quotes import is_unspaced_script
 from grounding_guard.text.segment import Abbreviations, Segment, segment
+from grounding_guard.text.tables import RowReading, table_row
 from grounding_guard.types import (
     Evidence,
     Judgement,
@@ -219,7 +220,8 @@ def judge_segment(
     if lead:
         hidden.append(Span(seg.span.start, seg.span.start + lead))
     masked = _mask(text, seg.span.start, hidden)
-    claim = Claim(masked, seg.span, analyse(masked))
+    row = table_row(answer, seg.header, seg.span, masked) if seg.header is not None else None
+    claim = Claim(masked, seg.span, analyse(masked), row)
     if not claim.analysis.words and not seg.markers and not seg.placeholders:
         reason = Reason("not_a_claim", "no word or figure to check")
         return Unit(
@@ -362,19 +364,54 @@ _VETO = "term checks"
 _DECIDING = CONTRADICTING | UNSUPPORTING | QUOTE_CODES
 
 
+def _read_row(claim: Claim, passages: tuple[Passage, ...]) -> tuple[Claim, RowReading | None]:
+    """What the term checks read for ``claim``: itself, or for a table row under a
+    header, the row as ``header: cell`` pairs (see :mod:`text.tables`) with the header
+    cells that share a word with ``passages``. A header the evidence never speaks of
+    ("Situation", "Notes") would only dilute the claim, so that no sentence covers it."""
+    row = claim.row
+    if row is None:
+        return claim, None
+    columns = frozenset(
+        column
+        for column, text in row.headers()
+        if any(analyse(text).content & p.content for p in passages)
+    )
+    if not columns and not row.has_units:
+        return claim, None  # the row as written says the same
+    found = row.memo.get(columns)
+    if found is None:
+        reading = row.read(columns)
+        read = Claim(reading.text, Span(0, len(reading.text)), analyse(reading.text))
+        found = row.memo[columns] = (read, reading)
+    return found  # type: ignore[return-value]
+
+
+def _in_answer(reasons: list[Reason], reading: RowReading) -> list[Reason]:
+    """Reasons found on a row's header/cell reading, with spans back in the answer."""
+    return [r if r.span is None else replace(r, span=reading.to_answer(r.span)) for r in reasons]
+
+
 def _term_reasons(
     claim: Claim, passages: tuple[Passage, ...], best: BestSentence | None, options: EngineOptions
 ) -> list[Reason]:
-    """Names, figures, quotes, negation and direction of a claim against its passages."""
+    """Names, figures, quotes, negation and direction of a claim against its passages.
+
+    A table row with a header meets figures, negation and opposites as header/cell pairs
+    (its names and quotes stand in its cells as they are)."""
     threshold = options.threshold
     reasons = check_names(claim, passages)
-    reasons.extend(
-        check_values(claim, passages, best, threshold, locale=options.locale, preset=options.values)
+    read, reading = _read_row(claim, passages)
+    if reading is not None:
+        best = best_sentence(read, passages)
+    found = check_values(
+        read, passages, best, threshold, locale=options.locale, preset=options.values
     )
+    reasons.extend(found if reading is None else _in_answer(found, reading))
     reasons.extend(check_quotes(claim, passages))
     if best is not None:
-        reasons.extend(check_negation(claim, best, threshold))
-        reasons.extend(check_directions(claim, best, threshold))
+        found = [*check_negation(read, best, threshold), *check_directions(read, best, threshold)]
+        reasons.extend(found if reading is None else _in_answer(found, reading))
     return reasons
 
 
@@ -386,6 +423,9 @@ def _any_term_reason(
     if check_names(claim, passages) or check_quotes(claim, passages):
         return True
     threshold = options.threshold
+    if claim.row is not None:
+        claim = _read_row(claim, passages)[0]
+        best = best_sentence(claim, passages)
     if best is not None and (
         check_negation(claim, best, threshold) or check_directions(claim, best, threshold)
     ):
@@ -664,7 +704,9 @@ def _completing(claim: Claim, vetoed: Sequence[Reason], emap: EvidenceMap) -> li
     words = [
         claim.text[r.span.start - claim.span.start : r.span.end - claim.span.start]
         for r in vetoed
-        if r.span is not None and r.code in _COMPLETABLE
+        if r.span is not None
+        and r.code in _COMPLETABLE
+        and claim.span.start <= r.span.start <= r.span.end <= claim.span.end
     ]
     if not words:
         return []

@@ -84,6 +84,7 @@ class Block(NamedTuple):
     end: int
     bullet: bool  # the paragraph opens a list item, so a leading marker cannot bind back
     row: bool = False  # a table data row: below its table's delimiter row (may be a claim)
+    header: tuple[int, int] | None = None  # a data row's header line (start, end), if any
 
 
 class Layout(NamedTuple):
@@ -144,6 +145,8 @@ def scan_blocks(text: str, starts: Sequence[int], ends: Sequence[int]) -> Layout
     para_bullet = para_list = para_quote = False
     prev_table = False
     table_body = False  # the current table's delimiter row has passed: rows are data
+    table_header: tuple[int, int] | None = None  # the line above the delimiter row
+    last_table_line: tuple[int, int] | None = None
     pos = 0
     found: tuple[str, int] | None = None
     found_at = -2  # where ``found`` lies; below pos - 1 means search again
@@ -240,11 +243,15 @@ def scan_blocks(text: str, starts: Sequence[int], ends: Sequence[int]) -> Layout
             table = kind is Kind.TABLE
             line = text[inner:line_end]
             row = table and prev_table and table_body and not _is_delimiter_row(line)
-            blocks.append(Block(kind, inner, rtrim(text, inner, line_end), False, row))
+            end = rtrim(text, inner, line_end)
+            blocks.append(Block(kind, inner, end, False, row, table_header if row else None))
             if table and not prev_table:
                 table_body = False
+                table_header = None
             if table and _is_delimiter_row(line):
                 table_body = prev_table  # a delimiter row under a header opens the body
+                table_header = last_table_line if prev_table else None
+            last_table_line = (inner, end) if table else None
             prev_table = table
             pos = next_pos
             continue

@@ -114,7 +114,9 @@ class Segment:
     markers that bind to it included); ``separator`` is the clause separator (``;``, em
     dash, cited colon, or a run of them) that ended it and that belongs to no unit. It is
     ``None`` when a stop or a block ended the unit, or when markers after the separator
-    bound backward and the span grew over it.
+    bound backward and the span grew over it. ``header`` is set on a table data row that
+    is a claim: the header line above its delimiter row, whose cells say what each of the
+    row's cells is (judges read the row against it).
     """
 
     span: Span
@@ -122,6 +124,7 @@ class Segment:
     markers: tuple[Marker, ...] = ()
     placeholders: tuple[Span, ...] = ()
     separator: Span | None = None
+    header: Span | None = None  # a table data row's header line: its cells name the row's
 
 
 # ---- character classes ---------------------------------------------------------------------
@@ -618,11 +621,14 @@ def segment(
     starts, ends = _clusters(spans)
     layout = scan_blocks(text, starts, ends)
     scanner = _Scanner(text, starts, ends, layout, abbreviations)
+    headers: dict[int, Span] = {}
     for block in layout.blocks:
         if block.kind is None:
             scanner.paragraph(block.start, block.end, block.bullet)
         else:
             scanner.fixed(_ROW if block.row else block.kind, block.start, block.end)
+            if block.header is not None:
+                headers[block.start] = Span(*block.header)
     units = scanner.units
     bound_marks, lost = _assign(units, marks, [(m.span.start, m.span.end) for m in marks])
     bound_gaps, lost_gaps = _assign(units, gaps, [(g.start, g.end) for g in gaps])
@@ -639,17 +645,22 @@ def segment(
                 kind = Kind.CLAIM
             else:
                 kind = Kind.NON_CLAIM
-        elif kind is _ROW:
-            kind = Kind.CLAIM if unit_marks or unit_gaps or table_rows else Kind.TABLE
+        header = None
+        if kind is _ROW:
+            if unit_marks or unit_gaps or table_rows:
+                kind = Kind.CLAIM
+                header = headers.get(start)
+            else:
+                kind = Kind.TABLE
         separator = Span(sep[0], sep[1]) if sep is not None else None
-        out.append(_new_segment(Span(start, end), kind, unit_marks, unit_gaps, separator))
+        out.append(_new_segment(Span(start, end), kind, unit_marks, unit_gaps, separator, header))
     return out
 
 
 # Slot setters of the frozen Segment, in field order (see ``_new_segment``).
 _SETTERS = tuple(
     getattr(Segment, name).__set__
-    for name in ("span", "kind", "markers", "placeholders", "separator")
+    for name in ("span", "kind", "markers", "placeholders", "separator", "header")
 )
 
 
@@ -659,16 +670,18 @@ def _new_segment(
     markers: tuple[Marker, ...],
     placeholders: tuple[Span, ...],
     separator: Span | None,
+    header: Span | None = None,
 ) -> Segment:
     """``Segment(...)`` through its slots: the frozen ``__init__`` costs three times more,
     and an answer can have thousands of units (Segment has no ``__post_init__``)."""
     seg = object.__new__(Segment)
-    set_span, set_kind, set_markers, set_placeholders, set_separator = _SETTERS
+    set_span, set_kind, set_markers, set_placeholders, set_separator, set_header = _SETTERS
     set_span(seg, span)
     set_kind(seg, kind)
     set_markers(seg, markers)
     set_placeholders(seg, placeholders)
     set_separator(seg, separator)
+    set_header(seg, header)
     return seg
 
 
