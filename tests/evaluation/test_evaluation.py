@@ -157,6 +157,46 @@ def test_wice_reader_keeps_the_three_way_name(tmp_path: Path) -> None:
     assert rows[2].meta["id"] == "t2"
 
 
+def _factcheck_sentence(claims: list[str], passages: list[Any], stances: list[Any]) -> Any:
+    return {"claims": claims, "auto_evidence": passages, "stance_claim_autoEvid": stances}
+
+
+def test_factcheck_gpt_reader_one_row_per_claim_and_passage(tmp_path: Path) -> None:
+    path = _jsonl(
+        tmp_path / "factcheck.jsonl",
+        [
+            {
+                "prompt": "q",
+                "sentences": {
+                    "sentence1": _factcheck_sentence(
+                        ["The bridge opened in 1932.", "It is 503 m long."],
+                        [["It opened in 1932.", "Unrelated."], ["It spans 503 m."]],
+                        [["completely-support", "irrelevant"], ["partially-support"]],
+                    ),
+                    "sentence2": _factcheck_sentence(  # stances missing: no gold, left out
+                        ["It is painted grey."], [["Grey paint.", "Paint."]], [["refute"]]
+                    ),
+                },
+            }
+        ],
+    )
+    rows = list(read_rows(path, "factcheck-gpt"))
+    assert [(r.claim, r.evidence, r.label, r.label_name) for r in rows] == [
+        ("The bridge opened in 1932.", ["It opened in 1932."], True, "completely-support"),
+        ("The bridge opened in 1932.", ["Unrelated."], False, "irrelevant"),
+        ("It is 503 m long.", ["It spans 503 m."], False, "partially-support"),
+    ]
+    assert rows[1].meta == {"id": "1.sentence1.0.1"}
+
+
+def test_factcheck_gpt_reader_rejects_an_unknown_stance(tmp_path: Path) -> None:
+    sentence = _factcheck_sentence(["A claim."], [["A passage."]], [["maybe"]])
+    path = _jsonl(tmp_path / "factcheck.jsonl", [{"sentences": {"sentence1": sentence}}])
+    with pytest.raises(ValueError, match="unknown label 'maybe'") as info:
+        list(read_rows(path, "factcheck-gpt"))
+    assert "factcheck.jsonl:1" in str(info.value)
+
+
 def test_qags_reader_one_row_per_sentence_majority_vote(tmp_path: Path) -> None:
     def votes(*answers: str) -> list[dict[str, Any]]:
         return [{"worker_id": i, "response": a} for i, a in enumerate(answers)]

@@ -199,6 +199,30 @@ ROWS: list[tuple[str, str, str, str]] = [
         "value_mismatch",
     ),
     (
+        "short-claim-lower-bound-the-count-bears-out",
+        "The firm has more than 500 employees [1].",
+        "The firm has 612 employees.",
+        "grounded",
+    ),
+    (
+        "short-claim-lower-bound-the-count-breaks",
+        "The firm has more than 500 employees [1].",
+        "The firm has 412 employees.",
+        "value_mismatch",
+    ),
+    (
+        "attack-lower-bound-against-a-year-earns-no-credit",
+        "The firm has more than 500 employees [1].",
+        "The firm was founded in 2023.",
+        "unsupported_citation",
+    ),
+    (
+        "short-claim-approximation-the-figure-bears-out",
+        "The plan covers about 3 million people [1].",
+        "The plan covers 3.1 million people.",
+        "grounded",
+    ),
+    (
         "fahrenheit-as-celsius",
         "Store the vaccine vials at 86 °F in the clinic [1].",
         "Store the vaccine vials at 30 °C in the clinic.",

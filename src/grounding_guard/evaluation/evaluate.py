@@ -68,7 +68,7 @@ __all__ = [
 ]
 
 #: The dataset formats :func:`read_rows` understands.
-FORMATS: Final = ("attributionbench", "wice", "qags", "snli", "jsonl")
+FORMATS: Final = ("attributionbench", "wice", "qags", "snli", "factcheck-gpt", "jsonl")
 #: The built-in predictors of :func:`make_predictor`.
 PREDICTORS: Final = ("lexical", "deterministic", "default", "model", "embedding")
 #: Codes that report the support judge's verdict rather than a deterministic check.
@@ -283,6 +283,48 @@ def _snli(path: Path, split: str | None) -> Iterator[Row]:
             )
 
 
+#: Factcheck-GPT's stance of a retrieved passage towards a claim: only a passage that
+#: supports the whole claim attributes it (a partial one leaves part of it unsupported).
+_STANCE_LABELS: Final = {
+    "completely-support": True,
+    "partially-support": False,
+    "refute": False,
+    "irrelevant": False,
+}
+
+
+def _factcheck_gpt(path: Path) -> Iterator[Row]:
+    for number, obj in _lines(path):
+        where = f"{path}:{number}"
+        sentences = _field(obj, "sentences", where)
+        if not isinstance(sentences, dict):
+            raise ValueError(f"{where}: sentences must be an object")
+        for key, sentence in sentences.items():
+            spot = f"{where}: {key}"
+            if not isinstance(sentence, dict):
+                raise ValueError(f"{spot}: expected an object")
+            claims = _texts(_field(sentence, "claims", spot), spot)
+            passages = _field(sentence, "auto_evidence", spot)
+            stances = _field(sentence, "stance_claim_autoEvid", spot)
+            if not (isinstance(passages, list) and isinstance(stances, list)):
+                raise ValueError(f"{spot}: auto_evidence and its stances must be lists")
+            for index, (claim, found, stance) in enumerate(
+                zip(claims, passages, stances, strict=False)
+            ):
+                texts = _texts(found, f"{spot}: claim {index}")
+                names = _texts(stance, f"{spot}: claim {index}")
+                if len(texts) != len(names):  # the annotation is incomplete: no gold
+                    continue
+                for passage, (text, name) in enumerate(zip(texts, names, strict=True)):
+                    yield Row(
+                        claim,
+                        [text],
+                        _label(name, _STANCE_LABELS, f"{spot}: claim {index}"),
+                        name,
+                        {"id": f"{number}.{key}.{index}.{passage}"},
+                    )
+
+
 def _jsonl(path: Path) -> Iterator[Row]:
     for number, obj in _lines(path):
         where = f"{path}:{number}"
@@ -315,7 +357,10 @@ def read_rows(path: str | Path, format: str, *, split: str | None = None) -> Ite
     row per summary sentence, the article as evidence (figures its tokeniser split,
     ``3, 800`` and ``1. 3``, rejoined), the majority of the yes/no votes as label; ``snli``: the folder (``split`` picks ``test`` (default) or ``dev``) or one
     of its ``s1``/``s2``/``labels`` files, premise as evidence, hypothesis as claim,
-    entailment as supported; ``jsonl``: ``claim``, ``evidence`` (text or list) and an
+    entailment as supported; ``factcheck-gpt``: one row per (claim, retrieved passage)
+    pair with the annotators' stance, ``completely-support`` as supported (pairs whose
+    stance list does not match the passages are left out); ``jsonl``: ``claim``,
+    ``evidence`` (text or list) and an
     optional ``label`` (bool, or a name such as ``supported``/``not_supported``).
     Malformed input raises ``ValueError`` naming the file and line.
     """
@@ -328,6 +373,8 @@ def read_rows(path: str | Path, format: str, *, split: str | None = None) -> Ite
         return _qags(where)
     if format == "snli":
         return _snli(where, split)
+    if format == "factcheck-gpt":
+        return _factcheck_gpt(where)
     if format == "jsonl":
         return _jsonl(where)
     raise ValueError(f"unknown format {format!r} (choose from {', '.join(FORMATS)})")

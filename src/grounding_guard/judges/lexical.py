@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from grounding_guard._slots import quick_init
 from grounding_guard.evidence.passage import Claim, Passage
@@ -18,6 +18,7 @@ from grounding_guard.text.analysis import Analysis, analyse, word_string
 from grounding_guard.text.cache import bounded_cache
 from grounding_guard.text.figures import agree, pairable, read_values
 from grounding_guard.text.figures.index import FigureIndex
+from grounding_guard.text.figures.intervals import implies, qualified
 from grounding_guard.text.figures.reader import read_values_cached
 from grounding_guard.text.figures.value import Value
 from grounding_guard.text.quotes import is_unspaced_script, letter_pairs
@@ -144,7 +145,23 @@ def _converted(claim: Claim, missing: frozenset[str], passages: Sequence[Passage
     text = claim.text
     if claim.row is not None and claim.row.has_units:  # "Weight (kg) | 0.047": 0.047 kg
         text = claim.row.read(frozenset()).text
-    for value in read_values(text):
+    claimed = read_values(text)
+    for interval in qualified(text, claimed)[:_INTERVALS]:
+        # "more than 500 employees" for "612 employees": the qualifier and figure count
+        own = analyse(f"{interval.word} {interval.span.of(text)}").content & missing
+        if not own or own <= found:
+            continue
+        exact = replace(interval.value, comparable=True)  # its kind and class, to pair
+        for passage in passages:
+            if any(
+                other.note not in _QUALIFIED
+                and pairable(exact, other)
+                and implies(interval, other) is True
+                for other in _figures_of(passage.evidence.text)[0][:_SCANNED]
+            ):
+                found |= own
+                break
+    for value in claimed:
         if value.unit is None or value.value is None:
             continue
         own = analyse(value.span.of(text)).content & missing
@@ -159,6 +176,14 @@ def _converted(claim: Claim, missing: frozenset[str], passages: Sequence[Passage
                 found |= own
                 break
     return found
+
+
+#: Figures the reader marks qualified: never an exact figure to hold an interval against.
+_QUALIFIED = frozenset({"bound", "approximation", "range"})
+#: The most qualified figures of a claim, and figures of a passage, weighed for credit:
+#: the scan is a product of the two, and a claim short of overlap only loses credit.
+_INTERVALS = 16
+_SCANNED = 256
 
 
 @bounded_cache(64, 1 << 22)
