@@ -272,6 +272,28 @@ ROWS: list[tuple[str, str, str, str]] = [
         "value_mismatch",
     ),
     # -- markers and scale words ----------------------------------------------------------
+    # a figure that opens its clause before a comma dates the clause after the comma
+    (
+        "fronted-year-pairs-with-the-event-after-its-comma",
+        "In 1961, the council bought the mill and turned it into a library [1].",
+        "In 1948, the mill closed, and in 1961 the council bought the mill and turned it "
+        "into a library.",
+        "grounded",
+    ),
+    (
+        "fronted-year-of-another-event-caught",
+        "In 1948, the council bought the mill and turned it into a library [1].",
+        "In 1948, the mill closed, and in 1961 the council bought the mill and turned it "
+        "into a library.",
+        "value_mismatch",
+    ),
+    (
+        "fronted-year-caught-when-the-evidence-reorders",
+        "In 1948, the council bought the mill and turned it into a library [1].",
+        "In 1961, the council bought the mill and turned it into a library, and in 1948 "
+        "the mill closed.",
+        "value_mismatch",
+    ),
     (
         "marker-in-evidence-is-no-figure",
         "The survey counted 6,269 cases in the region [1].",

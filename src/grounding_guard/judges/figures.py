@@ -1497,7 +1497,12 @@ class _Clauses:
             if not light[index]:  # "fiscal year 2023" stands like "fiscal 2023"
                 distance += 1
             index -= 1
+        fronted = not near and (index <= stop or stems[index] == "")
         index = bisect_left(self.starts, end)  # walk right
+        if fronted and index < len(stems) and self.tokens[index].group() == ",":
+            # a figure that opens its clause and is cut off by a comma ("In 1925, he gave
+            # the hill ..."): the clause after the comma is what it dates or counts
+            index += 1
         index = _partitive(self.tokens, index, end, self.skip)
         stop = min(len(stems), index + CLAUSE_WORDS)
         distance = 0
