@@ -106,6 +106,18 @@ OPPOSITES: list[Row] = [
         "direction_mismatch",
     ),
     (
+        "optional-against-mandatory",
+        "Helmets are optional on all rentals.",
+        "Helmets are mandatory on all rentals.",
+        "antonym_mismatch",
+    ),
+    (
+        "optional-kept-when-the-evidence-says-optional",
+        "Helmets are optional on all rentals.",
+        "On all rentals, helmets are optional.",
+        None,
+    ),
+    (
         "success-against-failure",
         "The test launch was a success.",
         "The test launch was a failure.",
