@@ -231,7 +231,11 @@ class LexicalJudge:
             score = _unspaced_coverage(content, union, passages)
         if score + 1e-9 < self.threshold and _DIGIT_RE.search(claim.text):
             converted = _converted(claim, content - union, passages)
-            if converted:
-                score = len(union | converted) / len(content)
+            if converted and len(content) > len(converted):
+                # the figure the evidence bears out in another form is set aside: neither
+                # found nor missing, so the rest of the claim decides as for any claim
+                score = len(union) / (len(content) - len(converted))
+            elif converted:
+                score = 1.0
         verdict = "supported" if score + 1e-9 >= self.threshold else "unsupported"
         return Judgement(verdict, round(score, 4), (), where, None, self.name)
