@@ -106,6 +106,24 @@ OPPOSITES: list[Row] = [
         "direction_mismatch",
     ),
     (
+        "change-before-the-same-figure-flipped",
+        "Profit fell 12% from the previous year.",
+        "The bank reported a profit of $4 billion for 2025, up 12% from the previous year.",
+        "direction_mismatch",
+    ),
+    (
+        "down-before-a-figure-against-up",
+        "Profit was down 12% from the previous year.",
+        "The bank reported a profit of $4 billion for 2025, up 12% from the previous year.",
+        "direction_mismatch",
+    ),
+    (
+        "up-before-a-figure-against-rose-kept",
+        "Prices were up 5% in May.",
+        "Prices rose 5% in May.",
+        None,
+    ),
+    (
         "optional-against-mandatory",
         "Helmets are optional on all rentals.",
         "Helmets are mandatory on all rentals.",

@@ -34,7 +34,7 @@ from grounding_guard.judges.lexical import (
     best_sentence,
     coverage,
 )
-from grounding_guard.text.analysis import TITLES, Analysis, analyse, context_stems
+from grounding_guard.text.analysis import TITLES, Analysis, analyse, context_stems, number_key
 from grounding_guard.text.cache import bounded_cache
 from grounding_guard.text.figures import CURRENCY_CODES, UNIT_WORDS
 from grounding_guard.text.lexicon import (
@@ -1218,6 +1218,30 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
     return reasons
 
 
+def _same_amount_after(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:
+    """Whether the words right after direction words ``i`` and ``j`` are the same figure
+    ("fell 12% from the previous year" and "..., up 12% from the previous year"): the
+    two changes are of one amount, so they fill one slot whatever precedes them."""
+    after_mine = mine.words[i + 1] if i + 1 < len(mine.words) else ""
+    after_theirs = theirs.words[j + 1] if j + 1 < len(theirs.words) else ""
+    return (
+        after_mine[:1].isdigit()
+        and after_theirs[:1].isdigit()
+        and number_key(after_mine) == number_key(after_theirs)
+    )
+
+
+def _is_particle(analysis: Analysis, index: int) -> bool:
+    """Whether word ``index`` is "up" or "down" as a particle ("set up", "down the road"),
+    which opposes only the other particle; before a figure ("up 12%", "down $3") it
+    states a change like "rose" or "fell" and meets the change verbs."""
+    words = analysis.words
+    if words[index] not in _PARTICLES:
+        return False
+    following = words[index + 1] if index + 1 < len(words) else ""
+    return not following[:1].isdigit()
+
+
 def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """A reason for each direction word whose opposite, and only it, the evidence uses
     in the same slot (:func:`_aligned`), so "more people walking" is not against "the
@@ -1235,16 +1259,19 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
         if (family, side) in their_sides or (family, 1 - side) in own_sides:
             continue
         word = claim.analysis.words[index]
-        particle = word in _PARTICLES
+        particle = _is_particle(claim.analysis, index)
         if _negated(claim.analysis, index):
             continue
         opposite = next(
             (
                 j
                 for j in theirs.get((family, 1 - side), ())
-                if (best.analysis.words[j] in _PARTICLES) == particle
+                if _is_particle(best.analysis, j) == particle
                 and not _negated(best.analysis, j)
-                and _aligned(claim.analysis, index, best.analysis, j)
+                and (
+                    _same_amount_after(claim.analysis, index, best.analysis, j)
+                    or _aligned(claim.analysis, index, best.analysis, j)
+                )
             ),
             None,
         )
