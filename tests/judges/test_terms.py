@@ -124,6 +124,12 @@ OPPOSITES: list[Row] = [
         None,
     ),
     (
+        "loss-against-profit",
+        "Analysts had expected a loss of $4.5 billion.",
+        "Analysts had expected a profit of $4.5 billion.",
+        "antonym_mismatch",
+    ),
+    (
         "optional-against-mandatory",
         "Helmets are optional on all rentals.",
         "Helmets are mandatory on all rentals.",
