@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from typing import Any, Final
 
+from grounding_guard.text.messages import content_text
 from grounding_guard.types import Evidence
 
 __all__ = [
@@ -121,19 +122,9 @@ def message_text(value: Any) -> Any:
     ``{"type": "text", "text": ...}``); a string unchanged; anything else unchanged."""
     value = _kwargs(value)
     if isinstance(value, Mapping) and "content" in value:
-        content = value["content"]
-        if isinstance(content, str):
-            return content
-        if isinstance(content, list):
-            parts = []
-            for block in content:
-                if isinstance(block, str):
-                    parts.append(block)
-                elif isinstance(block, Mapping) and block.get("type") == "text":
-                    text = block.get("text")
-                    if isinstance(text, str):
-                        parts.append(text)
-            return "".join(parts)
+        text = content_text(value["content"])
+        if text is not None:
+            return text
     return value
 
 

@@ -14,6 +14,7 @@ from langchain_core.documents import Document
 from langchain_core.messages import AIMessageChunk, BaseMessage
 
 from grounding_guard import Evidence
+from grounding_guard.text.messages import content_text
 
 __all__ = [
     "DEFAULT_ID_KEY",
@@ -102,18 +103,7 @@ def message_chunk(text: str, like: BaseMessage) -> AIMessageChunk:
 
 
 def _message_text(message: BaseMessage) -> str:
-    content = message.content
-    if isinstance(content, str):
-        return content
-    parts: list[str] = []
-    for block in content:
-        if isinstance(block, str):
-            parts.append(block)
-        elif isinstance(block, dict) and block.get("type") == "text":
-            text = block.get("text")
-            if isinstance(text, str):
-                parts.append(text)
-    return "".join(parts)
+    return content_text(message.content) or ""
 
 
 def _citation_id(value: Any, what: str) -> str:
