@@ -272,6 +272,25 @@ ROWS: list[tuple[str, str, str, str]] = [
         "value_mismatch",
     ),
     # -- markers and scale words ----------------------------------------------------------
+    # figures listed side by side share the words before them; what follows tells them apart
+    (
+        "listed-figure-told-apart-by-its-following-word",
+        "A weekly rental costs €120 [1].",
+        "Rentals cost €25 per day or €120 per week.",
+        "grounded",
+    ),
+    (
+        "listed-figure-the-claim-names-otherwise-caught",
+        "A daily rental costs €120 [1].",
+        "Rentals cost €25 per day or €120 per week.",
+        "value_mismatch",
+    ),
+    (
+        "listed-figures-neither-bears-out-caught",
+        "A weekly rental costs €90 [1].",
+        "Rentals cost €25 per day or €120 per week.",
+        "value_mismatch",
+    ),
     # a figure that opens its clause before a comma dates the clause after the comma
     (
         "fronted-year-pairs-with-the-event-after-its-comma",

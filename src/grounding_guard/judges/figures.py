@@ -1480,6 +1480,33 @@ class _Clauses:
                 self.stems.append(stem(word))
         self.walks: dict[tuple[int, int], dict[str, int]] = {}
 
+    def following(self, end: int, count: int = 2) -> frozenset[str]:
+        """The first ``count`` content stems after a figure that ends at ``end``, within
+        its clause: what the figure itself is of ("€120 per week", "three months
+        afterwards")."""
+        stems = self.stems
+        index = bisect_left(self.starts, end)
+        found: list[str] = []
+        while index < len(stems) and len(found) < count and stems[index] != "":
+            key = stems[index]
+            if key is not None:
+                found.append(key)
+            index += 1
+        return frozenset(found)
+
+    def listed(self, one: Value, other: Value) -> bool:
+        """Whether two figures stand in one list ("€25 per day or €120 per week"): the
+        only words between them are the earlier one's own following words (and stop words,
+        commas, "and", "or"), so the words before the list are both figures'."""
+        first, second = (one, other) if one.span.start <= other.span.start else (other, one)
+        own = self.following(first.span.end, 3)
+        index = bisect_left(self.starts, first.span.end)
+        stop = bisect_left(self.starts, second.span.start)
+        return all(
+            self.stems[i] is None or self.stems[i] == "" or self.stems[i] in own
+            for i in range(index, stop)
+        )
+
     def near(self, start: int, end: int) -> dict[str, int]:
         """Stem -> distance around the figure at ``[start, end)`` (see :func:`_distances`)."""
         found = self.walks.get((start, end))
@@ -1715,6 +1742,21 @@ def _choose(
         ),
     )
     first = ranked[0]
+    if agree(value, chosen[first]) is not True:
+        # figures listed side by side share the words before them ("Rentals cost €25 per
+        # day or €120 per week"), so nearness favours the first; a candidate that bears
+        # the claim out, and is followed by a word of the claim's that the first's clause
+        # lacks ("a weekly rental costs €120"), tells its partner apart
+        around_first = theirs[first].keys()
+        for index in ranked[1:]:
+            other = chosen[index]
+            if (
+                other.unit == chosen[first].unit
+                and not (clauses.following(other.span.end) - around_first).isdisjoint(mine)
+                and agree(value, other) is True
+                and clauses.listed(chosen[first], other)
+            ):
+                return other
     head = {word for word, distance in mine.items() if distance == 0}
     if head and agree(value, chosen[first]) is not True:
         # two candidates that count the same thing as the claim (the word right after
