@@ -1458,6 +1458,10 @@ def _unskipped(tokens: list[re.Match[str]], skip: Sequence[Span]) -> list[re.Mat
     return kept
 
 
+#: The most words between two figures of one list ("€25 per day or €120 per week": 3).
+_LIST_GAP = 6
+
+
 class _Clauses:
     """The words of a text as :func:`_distances` walks them (figures' own spans skipped),
     read once per text and skipped spans, and the walk around each figure, kept."""
@@ -1486,8 +1490,9 @@ class _Clauses:
         afterwards")."""
         stems = self.stems
         index = bisect_left(self.starts, end)
+        stop = min(len(stems), index + _LIST_GAP)  # a few words: what it is of
         found: list[str] = []
-        while index < len(stems) and len(found) < count and stems[index] != "":
+        while index < stop and len(found) < count and stems[index] != "":
             key = stems[index]
             if key is not None:
                 found.append(key)
@@ -1499,9 +1504,11 @@ class _Clauses:
         only words between them are the earlier one's own following words (and stop words,
         commas, "and", "or"), so the words before the list are both figures'."""
         first, second = (one, other) if one.span.start <= other.span.start else (other, one)
-        own = self.following(first.span.end, 3)
         index = bisect_left(self.starts, first.span.end)
         stop = bisect_left(self.starts, second.span.start)
+        if stop - index > _LIST_GAP:
+            return False
+        own = self.following(first.span.end, 3)
         return all(
             self.stems[i] is None or self.stems[i] == "" or self.stems[i] in own
             for i in range(index, stop)
