@@ -138,9 +138,11 @@ _DIGIT_RE = re.compile(r"\d")
 
 
 def _converted(claim: Claim, missing: frozenset[str], passages: Sequence[Passage]) -> set[str]:
-    """The missing stems that belong to a figure of the claim with a unit which a figure
-    of the passages bears out in another unit or spelling ("0.047 kg" for "47 grams",
-    "5 km" for "5,000 metres"): the same amount, written differently, counts as found."""
+    """The missing stems of the claim's figures that a figure of the passages bears out
+    in another unit or spelling ("0.047 kg" for "47 grams", "5 km" for "5,000 metres"),
+    or that are a qualified figure an exact one implies ("more than 500" for "612"): the
+    same amount written differently, which the judge sets aside. Figures are read with
+    the generic reader (a locale's reading is the figure check's, which runs first)."""
     found: set[str] = set()
     text = claim.text
     if claim.row is not None and claim.row.has_units:  # "Weight (kg) | 0.047": 0.047 kg
