@@ -1749,7 +1749,8 @@ def _choose(
         ),
     )
     first = ranked[0]
-    if agree(value, chosen[first]) is not True:
+    first_agrees = agree(value, chosen[first]) is True
+    if not first_agrees:
         # figures listed side by side share the words before them ("Rentals cost €25 per
         # day or €120 per week"), so nearness favours the first; a candidate that bears
         # the claim out, and is followed by a word of the claim's that the first's clause
@@ -1765,7 +1766,7 @@ def _choose(
             ):
                 return other
     head = {word for word, distance in mine.items() if distance == 0}
-    if head and agree(value, chosen[first]) is not True:
+    if head and not first_agrees:
         # two candidates that count the same thing as the claim (the word right after
         # each is the claim's: "a 16-year-old" against "the 33-year-old ... a 16-year-old")
         # and that farther words barely tell apart (within 5%) are a near tie: the one

@@ -1222,8 +1222,7 @@ def _same_amount_after(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool
     """Whether the words right after direction words ``i`` and ``j`` are the same figure
     ("fell 12% from the previous year" and "..., up 12% from the previous year"): the
     two changes are of one amount, so they fill one slot whatever precedes them."""
-    after_mine = mine.words[i + 1] if i + 1 < len(mine.words) else ""
-    after_theirs = theirs.words[j + 1] if j + 1 < len(theirs.words) else ""
+    after_mine, after_theirs = _word_after(mine, i), _word_after(theirs, j)
     return (
         after_mine[:1].isdigit()
         and after_theirs[:1].isdigit()
@@ -1235,11 +1234,15 @@ def _is_particle(analysis: Analysis, index: int) -> bool:
     """Whether word ``index`` is "up" or "down" as a particle ("set up", "down the road"),
     which opposes only the other particle; before a figure ("up 12%", "down $3") it
     states a change like "rose" or "fell" and meets the change verbs."""
-    words = analysis.words
-    if words[index] not in _PARTICLES:
+    if analysis.words[index] not in _PARTICLES:
         return False
-    following = words[index + 1] if index + 1 < len(words) else ""
-    return not following[:1].isdigit()
+    return not _word_after(analysis, index)[:1].isdigit()
+
+
+def _word_after(analysis: Analysis, index: int) -> str:
+    """The word after word ``index`` (``""`` at the end)."""
+    words = analysis.words
+    return words[index + 1] if index + 1 < len(words) else ""
 
 
 def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:

@@ -379,12 +379,8 @@ def _read_row(claim: Claim, passages: tuple[Passage, ...]) -> tuple[Claim, RowRe
     )
     if not columns and not row.has_units:
         return claim, None  # the row as written says the same
-    found = row.memo.get(columns)
-    if found is None:
-        reading = row.read(columns)
-        read = Claim(reading.text, Span(0, len(reading.text)), analyse(reading.text))
-        found = row.memo[columns] = (read, reading)
-    return found  # type: ignore[return-value]
+    reading = row.read(columns)  # a few cells; its analysis is kept by text (analyse)
+    return Claim(reading.text, Span(0, len(reading.text)), analyse(reading.text)), reading
 
 
 def _in_answer(reasons: list[Reason], reading: RowReading) -> list[Reason]:

@@ -241,14 +241,14 @@ def scan_blocks(text: str, starts: Sequence[int], ends: Sequence[int]) -> Layout
         if kind is not None:
             flush()
             table = kind is Kind.TABLE
-            line = text[inner:line_end]
-            row = table and prev_table and table_body and not _is_delimiter_row(line)
+            delimiter = table and _is_delimiter_row(text[inner:line_end])
+            row = table and prev_table and table_body and not delimiter
             end = rtrim(text, inner, line_end)
             blocks.append(Block(kind, inner, end, False, row, table_header if row else None))
             if table and not prev_table:
                 table_body = False
                 table_header = None
-            if table and _is_delimiter_row(line):
+            if delimiter:
                 table_body = prev_table  # a delimiter row under a header opens the body
                 table_header = last_table_line if prev_table else None
             last_table_line = (inner, end) if table else None

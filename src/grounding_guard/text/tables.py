@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import pairwise
 
 from grounding_guard.text.cache import bounded_cache
@@ -139,7 +139,6 @@ class TableRow:
 
     answer: str
     cells: tuple[tuple[Span, str, Span | None, tuple[Span | None, Span | None] | None], ...]
-    memo: dict[frozenset[int], object] = field(default_factory=dict, compare=False)
 
     @property
     def has_units(self) -> bool:
