@@ -313,6 +313,25 @@ ROWS: list[tuple[str, str, str, str]] = [
         "the mill closed.",
         "value_mismatch",
     ),
+    # a year beside one shared verb does not outweigh the clause that restates the claim
+    (
+        "year-pairs-with-the-clause-that-restates-the-claim",
+        "In 1952, the family gave the manor and its gardens to the county, on condition "
+        "that they could keep living in the manor [1].",
+        "In 1938, she gave the eastern woods (without the chapel) to the county and in "
+        "March 1952 the manor was accepted by the county on the condition that the family "
+        "could stay living in the manor.",
+        "grounded",
+    ),
+    (
+        "year-of-the-clause-that-restates-the-claim-still-caught-when-it-differs",
+        "In 1955, the family gave the manor and its gardens to the county, on condition "
+        "that they could keep living in the manor [1].",
+        "In 1938, she gave the eastern woods (without the chapel) to the county and in "
+        "March 1952 the manor was accepted by the county on the condition that the family "
+        "could stay living in the manor.",
+        "value_mismatch",
+    ),
     (
         "marker-in-evidence-is-no-figure",
         "The survey counted 6,269 cases in the region [1].",

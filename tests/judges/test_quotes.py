@@ -414,6 +414,20 @@ QUOTE_ROWS: list[tuple[str, str, tuple[str, ...], list[str], str | None]] = [
         None,
     ),
     (
+        "other word ending: reported, not failed",
+        'It "encrypted all traffic with TLS 1.3" [1].',
+        (GATEWAY,),
+        ["quote_inexact"],
+        None,
+    ),
+    (
+        "other ending and an altered word: a misquote",
+        'It "encrypted most traffic with TLS 1.3" [1].',
+        (GATEWAY,),
+        ["quote_mismatch"],
+        None,
+    ),
+    (
         "two quotes, one wrong",
         'It "encrypts all traffic" and "supports IPv4 fully" [1].',
         (GATEWAY,),
@@ -467,6 +481,20 @@ def test_quote_mismatch_names_the_single_cited_passage_and_hints_at_case() -> No
     assert "(1, 2)" in several[0].message
     unconfirmed = check_quotes(_claim('It "rolls out slowly" [1][2].'), _passages(GATEWAY, "x"))
     assert [(r.code, r.evidence_id) for r in unconfirmed] == [("quote_unconfirmed", None)]
+
+
+def test_quote_inexact_points_at_the_words_it_changes_the_endings_of() -> None:
+    evidence = "Mason warned that rich foreign Nation could bribe their way into office."
+    answer = 'Mason warned that "rich foreign nations" could bribe their way into office [1].'
+    (reason,) = check_quotes(_claim(answer), _passages(evidence))
+    assert reason.code == "quote_inexact"
+    assert reason.span is not None
+    assert reason.span.of(" " * 100 + answer) == "rich foreign nations"  # _claim pads 100
+    assert reason.evidence_span is not None
+    assert reason.evidence_span.of(evidence) == "rich foreign Nation"
+    assert "'rich foreign Nation'" in reason.message
+    unit = check(answer, {"1": evidence}).units[0]
+    assert unit.status is Status.GROUNDED and "quote_inexact" in unit.codes
 
 
 def test_quote_case_insensitive_option() -> None:

@@ -59,6 +59,7 @@ REASON_OWNERS: Mapping[str, tuple[str, ...]] = {
     "quote_mismatch": (_QUOTES,),
     "quote_drops_negation": (_QUOTES,),
     "quote_unconfirmed": (_QUOTES,),
+    "quote_inexact": (_QUOTES,),
     # model judges
     "model_contradiction": (_MODEL,),
     "unverified": (_MODEL, _COMBINED),

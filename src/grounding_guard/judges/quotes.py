@@ -4,7 +4,9 @@ character, in one passage it cites (:func:`check_quotes`).
 A quote found only after a negation of its clause ("The team never confirmed that the
 gateway supports IPv6." quoted as "the gateway supports IPv6") is
 ``quote_drops_negation``; a quote not found verbatim but close to one evidence sentence
-(most of its words stand there in order: a misquote) is ``quote_mismatch``; a quote with
+(most of its words stand there in order: a misquote) is ``quote_mismatch``, unless
+only its words' endings differ (``quote_inexact``, informational: the source's words in
+its order, which annotators accepted); a quote with
 nothing close to it anywhere is ``quote_unconfirmed``, informational (on the dev sets it
 was as often a paraphrase the annotators accepted). Quotes are found and located by
 :mod:`grounding_guard.text.quotes`. Pure and deterministic.
@@ -40,7 +42,7 @@ from grounding_guard.types import Reason, Span
 __all__ = ["QUOTE_CODES", "check_quotes", "quote_support"]
 
 #: The reason codes of :func:`check_quotes` that fail a unit (it also emits the
-#: informational ``quote_unconfirmed``).
+#: informational ``quote_unconfirmed`` and ``quote_inexact``).
 QUOTE_CODES: frozenset[str] = frozenset({"quote_mismatch", "quote_drops_negation"})
 
 # ---- the engine's quote check ----------------------------------------------------------
@@ -233,6 +235,22 @@ def _judge_quote(
                 ids[0] if len(ids) == 1 else None,
             ),
         )
+    if len(pieces) == 1 and near.what == "words":
+        inexact = _other_endings(pieces[0], passages, near)
+        if inexact is not None:
+            text = next(p for p in passages if p.id == near.evidence_id).evidence.text
+            return _Outcome(
+                quote,
+                None,
+                Reason(
+                    "quote_inexact",
+                    f"the quote {shown} stands in [{near.evidence_id}] with other word"
+                    f" endings: {_short(inexact.of(text))}",
+                    where,
+                    near.evidence_id,
+                    inexact,
+                ),
+            )
     hint = ""
     if case_sensitive and any(
         _locate(pieces, p.evidence.text, _sentences(p), False).stand is not None for p in passages
@@ -253,6 +271,30 @@ def _judge_quote(
             near.span,
         ),
     )
+
+
+def _other_endings(piece: str, passages: Sequence[Passage], near: _Near) -> Span | None:
+    """Where the sentence ``near`` names holds the quote's words one for one, in order,
+    each with the quote's stem and at least one with another ending ("rich foreign
+    nations" against "rich foreign Nation"); else ``None``. Such a quote keeps the
+    source's words and order: it is reported, as ``quote_inexact``, and support decides
+    the unit."""
+    passage = next(p for p in passages if p.id == near.evidence_id)
+    span, sentence = passage.sentences[near.sentence]
+    quoted = analyse(piece)
+    size = len(quoted.stems)
+    if not size or len(sentence.stems) != len(sentence.words):
+        return None
+    first = quoted.stems[0]
+    for index, key in enumerate(sentence.stems[: len(sentence.stems) - size + 1]):
+        if key != first or sentence.stems[index : index + size] != quoted.stems:
+            continue
+        if sentence.words[index : index + size] == quoted.words:
+            return None  # letter case alone differs: the caller's ``case_sensitive`` decides
+        start = _word_span(sentence, index).start
+        end = _word_span(sentence, index + size - 1).end
+        return Span(span.start + start, span.start + end)
+    return None
 
 
 #: A quote is a misquote of an evidence sentence (``quote_mismatch``) rather than
@@ -294,7 +336,7 @@ def _near_miss(pieces: list[str], passages: Sequence[Passage]) -> _Near | None:
             start = _word_span(sentence_analysis, first).start
             end = _word_span(sentence_analysis, last).end
             close = Span(span.start + start, span.start + end)
-            best = _Near(passage.id, close, found, len(words), "words")
+            best = _Near(passage.id, close, found, len(words), "words", sentence)
     return best
 
 
@@ -321,7 +363,7 @@ def _near_miss_unspaced(text: str, passages: Sequence[Passage]) -> _Near | None:
         found, first, last = in_order(letters, read.letters, read.positions)
         if found >= needed and (best is None or found > best.found):
             close = Span(span.start + read.where[first], span.start + read.where[last] + 1)
-            best = _Near(passage.id, close, found, len(letters), "characters")
+            best = _Near(passage.id, close, found, len(letters), "characters", sentence)
     return best
 
 
@@ -359,13 +401,15 @@ _LETTER_PLACES: TextCache[_Letters] = TextCache(256, 2_000_000)
 @dataclass(frozen=True, slots=True)
 class _Near:
     """Where a misquote comes close: the evidence id and stretch, how many of how many
-    words (or characters) of the quote stand there in order."""
+    words (or characters) of the quote stand there in order, and the number of the
+    passage sentence that holds the stretch."""
 
     evidence_id: str
     span: Span
     found: int
     total: int
     what: str
+    sentence: int
 
 
 def _word_span(analysis: Analysis, index: int) -> Span:
