@@ -293,6 +293,25 @@ SWAPS: list[Swap] = [
         "Apollo 11 landed on the Moon.",
         ("name_mismatch", "Apollo 17", "Apollo 11"),
     ),
+    (
+        "place-swapped-at-the-end-evidence-goes-on",
+        "The summit was hosted by Berlin.",
+        "The summit was hosted by Paris in 2019.",
+        ("name_mismatch", "Berlin", "Paris"),
+    ),
+    (
+        "place-swapped-at-the-end-evidence-names-the-designer",
+        "The bridge was designed in Berlin.",
+        "The bridge was designed in Lyon by the engineer Marc Duval.",
+        ("name_mismatch", "Berlin", "Lyon"),
+    ),
+    (
+        "attack-title-of-another-person-after-the-claims-last-word",
+        "He is the nephew of Lord Ashby and Lord Pell, Earl of Carlow.",
+        "He is the nephew of Lord Ashby and Lord Pell, and a grandson of the Earl of Tyrone "
+        "who raised him.",
+        ("name_not_in_evidence", "Carlow", None),
+    ),
     ("same-name-kept", "Paris hosted the summit.", "Paris hosted the summit.", None),
     (
         "given-name-of-the-stated-surname-kept",

@@ -814,14 +814,20 @@ def _swapped(
             continue  # the sentence does not cover the unit: no name of it is a swap
         run = _name_run(unit.analysis, index)
         others = swaps.candidates(number, mine, sentence.analysis, acronym)
+        last = unit.span.end >= claim.span.end  # a clause that ends the claim may end open
         for position in others.beside(unit.analysis.words, run):
             _, at, their_run = others.found[position]
             if _short_form(unit.analysis, run, sentence.analysis, their_run):
                 continue
             if not (
-                _aligned(unit.analysis, index, sentence.analysis, at)
+                _aligned(unit.analysis, index, sentence.analysis, at, open_end=last)
                 or _aligned(
-                    unit.analysis, run[0], sentence.analysis, their_run[0], (run[1], their_run[1])
+                    unit.analysis,
+                    run[0],
+                    sentence.analysis,
+                    their_run[0],
+                    (run[1], their_run[1]),
+                    open_end=last,
                 )
             ):
                 continue
@@ -1115,7 +1121,12 @@ def _directions(analysis: Analysis) -> list[tuple[int, tuple[int, int]]]:
 
 
 def _aligned(
-    mine: Analysis, i: int, theirs: Analysis, j: int, ends: tuple[int, int] | None = None
+    mine: Analysis,
+    i: int,
+    theirs: Analysis,
+    j: int,
+    ends: tuple[int, int] | None = None,
+    open_end: bool = False,
 ) -> bool:
     """Whether word ``i`` of one text and word ``j`` of another fill the same slot: on
     each side (before, after) where both texts have content words, the nearest one of
@@ -1123,7 +1134,10 @@ def _aligned(
     may have any; and at least one side has context. So "store in a warm place" aligns
     with "store in a cool place", while "larger pressure waves" and "smaller surface
     waves" do not. ``ends``: the last words of runs that start at ``i`` and ``j``
-    ("Marie Curie"), whose words after them are compared."""
+    ("Marie Curie"), whose words after them are compared. ``open_end``: when ``mine``
+    ends with its word, the other text may go on ("hosted by Berlin" / "hosted by Paris
+    in 2019") if the two content words before are the same ("Earl of Carlow" / "the
+    grandson ... Earl of Tyrone who raised him" is another person)."""
     aligned = False
     for before, after in ((1, 0), (0, 1)):
         at_mine, at_theirs = (i, j) if before or ends is None else ends
@@ -1131,6 +1145,13 @@ def _aligned(
         near_theirs = context_stems(theirs, at_theirs, before, after)
         if not near_mine and not near_theirs:
             continue
+        if (
+            after
+            and open_end
+            and at_mine == len(mine.words) - 1
+            and context_stems(mine, i, 2, 0) == context_stems(theirs, j, 2, 0)
+        ):
+            continue  # the claim ends here: what the evidence adds after is no other slot
         window_mine = context_stems(mine, at_mine, 2 * before, 2 * after)
         window_theirs = context_stems(theirs, at_theirs, 2 * before, 2 * after)
         if not (near_mine & window_theirs or near_theirs & window_mine):
