@@ -313,6 +313,19 @@ ROWS: list[tuple[str, str, str, str]] = [
         "the mill closed.",
         "value_mismatch",
     ),
+    # a count of days keeps its unit across a modifier ("unused days")
+    (
+        "modified-time-span-bound-raised-caught",
+        "Up to 10 unused days can be carried over [1].",
+        "Unused leave of up to 5 days may be carried over to the next year.",
+        "value_mismatch",
+    ),
+    (
+        "modified-time-span-bound-kept",
+        "Up to 5 unused days can be carried over [1].",
+        "Unused leave of up to 5 days may be carried over to the next year.",
+        "grounded",
+    ),
     # a year beside one shared verb does not outweigh the clause that restates the claim
     (
         "year-pairs-with-the-clause-that-restates-the-claim",

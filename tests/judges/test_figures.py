@@ -1835,6 +1835,24 @@ READS: list[tuple[str, str | None, str, list[tuple[str, object, str | None, str,
         "generic",
         [("year", D(2019), None, "2019", True), ("money", D(5), "eur", "\u20ac 5", True)],
     ),
+    # a modifier between a count and its unit of time keeps the unit
+    (
+        "Up to 10 unused days carry over.",
+        None,
+        "generic",
+        [("measure", D(10), "day", "10 unused days", False)],  # a bound: an interval
+    ),
+    (
+        "It took 5 working days and 3 consecutive years.",
+        None,
+        "generic",
+        [
+            ("measure", D(5), "day", "5 working days", True),
+            ("measure", D(3), "year", "3 consecutive years", True),
+        ],
+    ),
+    ("It printed 10 full pages.", None, "generic", [("number", D(10), None, "10", True)]),
+    ("In 2019 full year results came.", None, "generic", [("year", D(2019), None, "2019", True)]),
     (
         "In 2002 \u20ac coins replaced the franc.",
         None,

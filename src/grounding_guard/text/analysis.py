@@ -69,6 +69,8 @@ _DIRECTION_KEYS: frozenset[str] = frozenset(DIRECTION_FAMILIES)
 def number_key(surface: str) -> str:
     """The value a number token compares as: grouping dropped, ``3.50`` is ``3.5``,
     ``08`` is ``8``; dates, times and ranges compare as written."""
+    if surface.isdigit() and surface[0] != "0" and surface.isascii():
+        return surface  # the commonest token, a plain whole number, is its own value
     if "-" in surface or "/" in surface or ":" in surface:
         return surface
     digits = surface.replace(",", "")

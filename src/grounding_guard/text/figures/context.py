@@ -131,6 +131,40 @@ class _After(NamedTuple):
     ident: bool = False
 
 
+#: Words that may stand between a count and its unit of time without changing what is
+#: counted ("10 unused days", "5 working days", "3 consecutive years").
+TIME_SPAN_MODIFIERS: frozenset[str] = frozenset(
+    {
+        "additional",
+        "business",
+        "calendar",
+        "consecutive",
+        "extra",
+        "full",
+        "further",
+        "successive",
+        "unused",
+        "working",
+    }
+)
+_MODIFIER_RE = re.compile(r"([a-z]+) ")
+
+
+def _time_span_after_modifier(clean: str, pos: int) -> _After | None:
+    """A unit of time after one of :data:`TIME_SPAN_MODIFIERS` at ``pos`` ("unused
+    days"), else ``None``."""
+    word = _MODIFIER_RE.match(clean, pos)
+    if word is None or word.group(1) not in TIME_SPAN_MODIFIERS:
+        return None
+    unit = unit_at(clean, word.end())
+    if not unit:
+        return None
+    found = unit_of(unit.form)
+    if found is None or found.kind != "measure" or found.dimension != "time":
+        return None
+    return _After(unit.end, found, None)
+
+
 def after_number(
     clean: str, pos: int, money: str | None, year_like: bool, core: str, deny: frozenset[str]
 ) -> _After:
@@ -190,6 +224,10 @@ def after_number(
         found = unit_of(unit.form)
         if found is not None and not (found.kind == "money" and year_like):
             return _After(unit.end, found, None)
+    elif not year_like:
+        span_unit = _time_span_after_modifier(clean, nxt)
+        if span_unit is not None:
+            return span_unit
     nchar = clean[nxt]
     if nchar in SIGN_CHARS and not year_like and not _number_follows(clean, nxt + 1):
         return _After(nxt + 1, None, CURRENCY_SIGNS[nchar])
