@@ -40,11 +40,12 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import overload
 
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence
 from grounding_guard.judges.terms import clause_units, sentence_gate
-from grounding_guard.text.analysis import analyse
+from grounding_guard.text.analysis import Bags, analyse
 from grounding_guard.text.cache import BoundedCache, bounded_cache
 from grounding_guard.text.figures import (
     GENERIC,
@@ -400,58 +401,84 @@ def _swapped_name(
 # -- figures -------------------------------------------------------------------------------
 
 
+class _SentenceValues(Sequence[tuple[Value, ...]]):
+    """The comparable values of each sentence of a passage, each sentence read on first
+    ask (a claim whose figures its best sentence bears out reads that sentence and the
+    few that cover it, not the whole chunk). Reading is pure: a race between threads
+    reads one sentence twice, never differently."""
+
+    __slots__ = ("_bags", "_locale", "_preset", "_read")
+
+    def __init__(self, bags: Sequence[Bags], locale: str | None, preset: Preset) -> None:
+        self._bags = bags
+        self._locale = locale
+        self._preset = preset
+        self._read: list[tuple[Value, ...] | None] = [None] * len(bags)
+
+    def __len__(self) -> int:
+        return len(self._read)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[Value, ...]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[Value, ...]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[Value, ...] | Sequence[tuple[Value, ...]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        found = self._read[index]
+        if found is None:
+            found = self._read[index] = tuple(v for v in self.everything(index) if v.comparable)
+        return found
+
+    def everything(self, index: int) -> tuple[Value, ...]:
+        """Every value of sentence ``index``, comparable or not (read once per text by
+        the value reader's cache)."""
+        bag = self._bags[index]
+        if bag.numbers or not bag.vocabulary.isdisjoint(VALUE_WORDS):
+            return read_values_cached(bag.text, self._locale, self._preset)
+        return ()
+
+
 class _Sentences:
-    """The comparable values of each sentence of a passage, read once per text, and an
-    index from value group to (sentence number, value)."""
+    """The comparable values of each sentence of a passage (:class:`_SentenceValues`,
+    each sentence read on first ask), kept per text, and what is read of all of them
+    together, on first ask: the values by group (:attr:`groups`) and the sets
+    :func:`_borne_out` looks a figure up in."""
 
     __slots__ = (
-        "approximate",
+        "_approximate",
+        "_groups",
+        "_whole",
         "at",
         "clauses",
-        "exact",
-        "groups",
         "indexes",
         "pairs",
-        "precisions",
         "sets",
         "spread",
         "starts",
-        "units",
         "values",
     )
 
-    def __init__(
-        self,
-        values: tuple[tuple[Value, ...], ...],
-        starts: dict[int, int],
-        approximate: frozenset[tuple[str, str | None, object]] = frozenset(),
-    ) -> None:
+    def __init__(self, values: _SentenceValues, starts: dict[int, int]) -> None:
         self.values = values
         self.starts = starts  # sentence start offset -> sentence number
         # sentence number -> its clauses, figures skipped (:meth:`_Memo.clauses`): read
         # once per text, not once per claim that meets the sentence
         self.clauses: dict[int, _Clauses] = {}
-        # "about 9 million", an end of "23 Sep 2015 - 21 Jun 2022": never paired, but the
-        # claimed figure stands there ("9 million", "September 23, 2015")
-        self.approximate = approximate
-        groups: dict[str, list[tuple[int, Value]]] = {}
-        at: dict[tuple[int, str], list[Value]] = {}
-        exact: set[tuple[str, str | None, object]] = set()
-        precisions: dict[str, set[int]] = {}
-        units: dict[str, set[str | None]] = {}
-        for number, found in enumerate(values):
-            for value in found:
-                group = _group(value)
-                groups.setdefault(group, []).append((number, value))
-                at.setdefault((number, group), []).append(value)
-                exact.add((group, value.unit, value.value))
-                precisions.setdefault(group, set()).add(value.precision)
-                units.setdefault(group, set()).add(value.unit)
-        self.groups = groups
-        self.units = units
-        self.at = at
-        self.exact = exact
-        self.precisions = precisions
+        # (sentence, group) -> its values of that group, read per sentence on first ask
+        self.at: dict[tuple[int, str], tuple[Value, ...]] = {}
+        self._groups: dict[str, list[tuple[int, Value]]] | None = None
+        self._approximate: frozenset[tuple[str, str | None, object]] | None = None
+        self._whole: (
+            tuple[
+                frozenset[tuple[str, str | None, object]],
+                dict[str, set[int]],
+                dict[str, set[str | None]],
+            ]
+            | None
+        ) = None
         # read on first ask, per kind of claimed value (:func:`_pairs_with`): the
         # candidates of a sentence (:func:`_candidates`), of the whole passage
         # (:func:`_everywhere`), their indexes (:class:`FigureIndex`), and the sets that
@@ -460,6 +487,74 @@ class _Sentences:
         self.spread: dict[str, list[tuple[int, Value]]] = {}
         self.indexes: dict[tuple[int, str], FigureIndex] = {}
         self.sets: dict[str, frozenset[object]] = {}
+
+    def of_group(self, number: int, group: str) -> tuple[Value, ...]:
+        """Sentence ``number``'s values of ``group``, in text order."""
+        key = (number, group)
+        found = self.at.get(key)
+        if found is None:
+            found = self.at[key] = tuple(v for v in self.values[number] if _group(v) == group)
+        return found
+
+    @property
+    def groups(self) -> dict[str, list[tuple[int, Value]]]:
+        """Group -> every (sentence, value) of that group in the passage, in order."""
+        groups = self._groups
+        if groups is None:
+            groups = {}
+            for number in range(len(self.values)):
+                for value in self.values[number]:
+                    groups.setdefault(_group(value), []).append((number, value))
+            self._groups = groups
+        return groups
+
+    def _read_whole(
+        self,
+    ) -> tuple[
+        frozenset[tuple[str, str | None, object]], dict[str, set[int]], dict[str, set[str | None]]
+    ]:
+        whole = self._whole
+        if whole is None:
+            exact: set[tuple[str, str | None, object]] = set()
+            precisions: dict[str, set[int]] = {}
+            units: dict[str, set[str | None]] = {}
+            for values in (self.values[n] for n in range(len(self.values))):
+                for value in values:
+                    group = _group(value)
+                    exact.add((group, value.unit, value.value))
+                    precisions.setdefault(group, set()).add(value.precision)
+                    units.setdefault(group, set()).add(value.unit)
+            whole = self._whole = (frozenset(exact), precisions, units)
+        return whole
+
+    @property
+    def exact(self) -> frozenset[tuple[str, str | None, object]]:
+        """(group, unit, value) of every value of the passage."""
+        return self._read_whole()[0]
+
+    @property
+    def precisions(self) -> dict[str, set[int]]:
+        """Group -> the precisions its values are written with."""
+        return self._read_whole()[1]
+
+    @property
+    def units(self) -> dict[str, set[str | None]]:
+        """Group -> the units its values are written with."""
+        return self._read_whole()[2]
+
+    @property
+    def approximate(self) -> frozenset[tuple[str, str | None, object]]:
+        """ "about 9 million", an end of "23 Sep 2015 - 21 Jun 2022": never paired, but the
+        claimed figure stands there ("9 million", "September 23, 2015")."""
+        found = self._approximate
+        if found is None:
+            found = self._approximate = frozenset(
+                (_group(v), v.unit, v.value)
+                for n in range(len(self.values))
+                for v in self.values.everything(n)
+                if v.note in ("approximation", "range") and v.value is not None
+            )
+        return found
 
 
 def _group(value: Value) -> str:
@@ -486,21 +581,9 @@ def _sentence_values(passage: Passage, locale: str | None, preset: Preset) -> _S
     key = (passage.evidence.text, locale, preset)
     found = _SENTENCE_CACHE.get(key)
     if found is None:
-        read = [
-            read_values_cached(a.text, locale, preset)
-            if a.numbers or not a.vocabulary.isdisjoint(VALUE_WORDS)
-            else ()
-            for a in passage.bags
-        ]
         found = _Sentences(
-            tuple(tuple(v for v in values if v.comparable) for values in read),
+            _SentenceValues(passage.bags, locale, preset),
             {span.start: number for number, span in enumerate(passage.spans)},
-            frozenset(
-                (_group(v), v.unit, v.value)
-                for values in read
-                for v in values
-                if v.note in ("approximation", "range") and v.value is not None
-            ),
         )
         _SENTENCE_CACHE.put(key, found, len(key[0]))
     return found
@@ -532,7 +615,7 @@ def _candidates(value: Value, table: _Sentences, number: int) -> list[Value]:
     found = []
     own = _group(value)
     for group in _lookup(value):
-        for other in table.at.get((number, group), ()):
+        for other in table.of_group(number, group):
             if group == own or pairable(value, other):
                 found.append(other)
     if len(found) > 1 and value.kind in ("year", "month"):

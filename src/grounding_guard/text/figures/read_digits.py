@@ -88,7 +88,10 @@ _HYPHEN_SCALE_RE = re.compile(r" ?- ?(?=[a-z]{4,}\b)")
 def _scale_at(clean: str, pos: int, money: bool, tables: Tables) -> tuple[int, Decimal] | None:
     """(end, multiplier) of a scale word glued to ``pos`` or one space after it, or joined
     to it by a hyphen when the scale word is spelled out ("a $10-million grant")."""
-    hyphen = _HYPHEN_SCALE_RE.match(clean, pos)
+    following = clean[pos : pos + 2]
+    if not following or not (following[0].isalpha() or following[0] in " -"):
+        return None  # no word glued or one space away, no hyphen: the commonest case
+    hyphen = _HYPHEN_SCALE_RE.match(clean, pos) if "-" in following else None
     if hyphen is not None:
         spelled = LETTERS_RE.match(clean, hyphen.end())
         folded = spelled.group().casefold() if spelled else ""
