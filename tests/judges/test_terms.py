@@ -142,6 +142,18 @@ OPPOSITES: list[Row] = [
         None,
     ),
     (
+        "half-pay-against-full-pay",
+        "Parental leave is 16 weeks at half pay.",
+        "Parental leave is 16 weeks at full pay.",
+        "antonym_mismatch",
+    ),
+    (
+        "half-kept-when-both-say-half-full",
+        "Half of the staff work full time.",
+        "Half of the staff work full time.",
+        None,
+    ),
+    (
         "success-against-failure",
         "The test launch was a success.",
         "The test launch was a failure.",
