@@ -407,10 +407,15 @@ class _SentenceValues(Sequence[tuple[Value, ...]]):
     few that cover it, not the whole chunk). Reading is pure: a race between threads
     reads one sentence twice, never differently."""
 
-    __slots__ = ("_bags", "_locale", "_preset", "_read")
+    __slots__ = ("_locale", "_preset", "_read", "_texts")
 
     def __init__(self, bags: Sequence[Bags], locale: str | None, preset: Preset) -> None:
-        self._bags = bags
+        # only a sentence with a digit or a value word ("million", "twelve") is read; its
+        # text is all that is kept (not its bags: the table outlives the passage)
+        self._texts = [
+            bag.text if bag.numbers or not bag.vocabulary.isdisjoint(VALUE_WORDS) else None
+            for bag in bags
+        ]
         self._locale = locale
         self._preset = preset
         self._read: list[tuple[Value, ...] | None] = [None] * len(bags)
@@ -435,10 +440,8 @@ class _SentenceValues(Sequence[tuple[Value, ...]]):
     def everything(self, index: int) -> tuple[Value, ...]:
         """Every value of sentence ``index``, comparable or not (read once per text by
         the value reader's cache)."""
-        bag = self._bags[index]
-        if bag.numbers or not bag.vocabulary.isdisjoint(VALUE_WORDS):
-            return read_values_cached(bag.text, self._locale, self._preset)
-        return ()
+        text = self._texts[index]
+        return () if text is None else read_values_cached(text, self._locale, self._preset)
 
 
 class _Sentences:
