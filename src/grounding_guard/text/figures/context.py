@@ -133,7 +133,7 @@ class _After(NamedTuple):
 
 #: Words that may stand between a count and its unit of time without changing what is
 #: counted ("10 unused days", "5 working days", "3 consecutive years").
-TIME_SPAN_MODIFIERS: frozenset[str] = frozenset(
+_TIME_SPAN_MODIFIERS: frozenset[str] = frozenset(
     {
         "additional",
         "business",
@@ -151,10 +151,10 @@ _MODIFIER_RE = re.compile(r"([a-z]+) ")
 
 
 def _time_span_after_modifier(clean: str, pos: int) -> _After | None:
-    """A unit of time after one of :data:`TIME_SPAN_MODIFIERS` at ``pos`` ("unused
+    """A unit of time after one of :data:`_TIME_SPAN_MODIFIERS` at ``pos`` ("unused
     days"), else ``None``."""
     word = _MODIFIER_RE.match(clean, pos)
-    if word is None or word.group(1) not in TIME_SPAN_MODIFIERS:
+    if word is None or word.group(1) not in _TIME_SPAN_MODIFIERS:
         return None
     unit = unit_at(clean, word.end())
     if not unit:
