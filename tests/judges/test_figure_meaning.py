@@ -313,6 +313,32 @@ ROWS: list[tuple[str, str, str, str]] = [
         "the mill closed.",
         "value_mismatch",
     ),
+    # a figure that holds at another time of the same thing ("during probation") is not
+    # the partner of one the claim sets by its own time ("after probation")
+    (
+        "condition-after-pairs-with-afterwards-not-during",
+        "The notice period after probation is three months [1].",
+        "The notice period is one month during probation and three months afterwards.",
+        "grounded",
+    ),
+    (
+        "condition-after-caught-when-it-takes-the-during-figure",
+        "The notice period after probation is one month [1].",
+        "The notice period is one month during probation and three months afterwards.",
+        "value_mismatch",
+    ),
+    (
+        "condition-during-still-caught",
+        "The notice period during probation is three months [1].",
+        "The notice period is one month during probation and three months afterwards.",
+        "value_mismatch",
+    ),
+    (
+        "condition-during-kept",
+        "The notice period during probation is one month [1].",
+        "The notice period is one month during probation and three months afterwards.",
+        "grounded",
+    ),
     # a count of days keeps its unit across a modifier ("unused days")
     (
         "modified-time-span-bound-raised-caught",

@@ -1697,6 +1697,13 @@ class _Owners:
         self.ends: dict[str, tuple[list[int], list[Value]]] | None = None
         self.follows: dict[tuple[int, int], tuple[list[list[str]], dict[str, list[int]]]] = {}
         self.sizes: dict[str, int] | None = None
+        self.conditioned: dict[str, str] | None = None
+
+    def conditions(self) -> dict[str, str]:
+        """:func:`_conditions` of the claim, read once per claim."""
+        if self.conditioned is None:
+            self.conditioned = _conditions(self.claim.text) if self.claim is not None else {}
+        return self.conditioned
 
     def group_size(self, value: Value) -> int:
         """How many of the claim's figures share ``value``'s group (counted once)."""
@@ -1845,6 +1852,17 @@ def _choose(
         ),
     )
     first = ranked[0]
+    conditions = mine_cache.conditions()
+    if len(ranked) > 1 and _other_condition(conditions, sentence.text, clauses, chosen[first]):
+        # "after probation" against "one month during probation and three months
+        # afterwards": the nearest figure holds at another time of the same thing, so the
+        # next one of its unit that holds at no other time is the partner
+        for index in ranked[1:]:
+            other = chosen[index]
+            if other.unit == chosen[first].unit and not _other_condition(
+                conditions, sentence.text, clauses, other
+            ):
+                return other
     first_agrees = agree(value, chosen[first]) is True
     if not first_agrees:
         # figures listed side by side share the words before them ("Rentals cost €25 per
@@ -1883,6 +1901,44 @@ def _choose(
             ):
                 return chosen[index]
     return chosen[first]
+
+
+#: Words that set when a figure holds, followed by what they set it by ("after
+#: probation", "during the trial"): two such conditions on one thing differ by the word.
+_CONDITION = re.compile(
+    r"\b(after|before|during|until|within|since)\s+(?:(?:the|a|an|its|his|her|their)\s+)?"
+    r"([^\W\d_]{3,})",
+    re.IGNORECASE,
+)
+
+
+@bounded_cache(1024, 1_000_000)
+def _conditions(text: str) -> dict[str, str]:
+    """Stem of what a condition is set by -> the condition's word ("probat" -> "after"),
+    read once per text kept (never to be changed by a caller)."""
+    return {stem(m.group(2).casefold()): m.group(1).casefold() for m in _CONDITION.finditer(text)}
+
+
+def _other_condition(
+    mine: dict[str, str], sentence: str, clauses: _Clauses, partner: Value
+) -> bool:
+    """Whether the clause of ``partner`` sets its figure by another condition on a thing
+    the claim names (``mine``, :func:`_conditions` of the claim): "during probation"
+    where the claim says "after probation"."""
+    if not mine:
+        return False
+    stems, tokens = clauses.stems, clauses.tokens
+    at = bisect_left(clauses.starts, partner.span.start)
+    left = at  # the clause, at most CLAUSE_WORDS words on each side, as _Clauses.near
+    while left > max(0, at - CLAUSE_WORDS) and stems[left - 1] != "":
+        left -= 1
+    right = at
+    while right < min(len(stems), at + CLAUSE_WORDS) and stems[right] != "":
+        right += 1
+    if left >= right:
+        return False
+    theirs = _conditions(sentence[tokens[left].start() : tokens[right - 1].end()])
+    return any(theirs.get(thing, word) != word for thing, word in mine.items())
 
 
 #: How many more of the claim's words the clause of an agreeing candidate must hold than
