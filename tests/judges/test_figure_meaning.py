@@ -339,6 +339,25 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The notice period is one month during probation and three months afterwards.",
         "grounded",
     ),
+    # "half a year" is six months; "half a million" is 500,000, not a million
+    (
+        "half-a-year-is-six-months",
+        "Probation lasts half a year [1].",
+        "Probation lasts six months.",
+        "grounded",
+    ),
+    (
+        "half-a-year-against-three-months-caught",
+        "Probation lasts half a year [1].",
+        "Probation lasts three months.",
+        "value_mismatch",
+    ),
+    (
+        "half-a-million-is-not-a-million",
+        "The rally drew half a million people [1].",
+        "The rally drew 500,000 people.",
+        "grounded",
+    ),
     # a count of days keeps its unit across a modifier ("unused days")
     (
         "modified-time-span-bound-raised-caught",

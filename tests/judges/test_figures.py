@@ -1852,6 +1852,21 @@ READS: list[tuple[str, str | None, str, list[tuple[str, object, str | None, str,
         ],
     ),
     ("It printed 10 full pages.", None, "generic", [("number", D(10), None, "10", True)]),
+    # "half a" halves what follows: a unit, or a scale or number word
+    (
+        "Probation lasts half a year.",
+        None,
+        "generic",
+        [("measure", D("0.5"), "year", "half a year", True)],
+    ),
+    (
+        "The rally drew half a million people.",
+        None,
+        "generic",
+        [("number", D(500000), None, "half a million", True)],
+    ),
+    ("Buy half a dozen eggs.", None, "generic", [("number", D(6), None, "half a dozen", True)]),
+    ("Half of the time it rains.", None, "generic", []),
     ("In 2019 full year results came.", None, "generic", [("year", D(2019), None, "2019", True)]),
     (
         "In 2002 \u20ac coins replaced the franc.",

@@ -16,7 +16,7 @@ from grounding_guard._slots import quick_init
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.text.analysis import Analysis, analyse, word_string
 from grounding_guard.text.cache import bounded_cache
-from grounding_guard.text.figures import agree, pairable, read_values
+from grounding_guard.text.figures import VALUE_WORDS, agree, pairable, read_values
 from grounding_guard.text.figures.index import FigureIndex
 from grounding_guard.text.figures.intervals import implies, qualified
 from grounding_guard.text.figures.reader import read_values_cached
@@ -231,7 +231,10 @@ class LexicalJudge:
         score = len(union) / len(content)
         if score + 1e-9 < self.threshold and is_unspaced_script(claim.text):
             score = _unspaced_coverage(content, union, passages)
-        if score + 1e-9 < self.threshold and _DIGIT_RE.search(claim.text):
+        if score + 1e-9 < self.threshold and (
+            _DIGIT_RE.search(claim.text)
+            or not claim.analysis.vocabulary.isdisjoint(VALUE_WORDS)  # "half a year"
+        ):
             converted = _converted(claim, content - union, passages)
             if converted and len(content) > len(converted):
                 # the figure the evidence bears out in another form is set aside: neither

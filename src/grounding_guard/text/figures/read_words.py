@@ -41,6 +41,7 @@ def word_values(clean: str, tables: Tables, taken: Taken) -> list[Raw]:
     out: list[Raw] = []
     index = 0
     count = len(tokens)
+    halved: tuple[int, int] | None = None  # (the token a halved phrase opens at, "half"'s start)
     while index < count:
         word, start, end = tokens[index]
         if taken.holds(start):
@@ -48,6 +49,16 @@ def word_values(clean: str, tables: Tables, taken: Taken) -> list[Raw]:
             continue
         if word in ORDINAL_WORDS:
             out.append(Raw(start, end, "ordinal", Decimal(ORDINAL_WORDS[word]), None, 0, "ordinal"))
+            index += 1
+            continue
+        if word == "half":
+            half = _half_a_span(clean, tokens, index, tables)
+            if half is not None:
+                out.append(half)
+                index += 3
+                continue
+            if _next_is(tokens, index, "a") and clean[end : tokens[index + 1][1]] == " ":
+                halved = (index + 1, start)  # "half a million": the phrase after, halved
             index += 1
             continue
         if word in PLURAL_APPROX:
@@ -68,6 +79,8 @@ def word_values(clean: str, tables: Tables, taken: Taken) -> list[Raw]:
             continue
         last, value, precision, ordinal = parsed
         first = index
+        if halved is not None and halved[0] == first and not ordinal:
+            value, precision, start = value / 2, precision + 1, halved[1]
         phrase_end = tokens[last][2]
         index = last + 1
         if ordinal:
@@ -99,6 +112,27 @@ def word_values(clean: str, tables: Tables, taken: Taken) -> list[Raw]:
             raw.note = approx_before(clean, start, False) or approx_after(clean, raw.end)
         out.append(raw)
     return out
+
+
+def _half_a_span(
+    clean: str, tokens: list[tuple[str, int, int]], index: int, tables: Tables
+) -> Raw | None:
+    """ "half a year", "half an hour", "half a mile": half a unit, a measure (six months,
+    thirty minutes), when "half", "a"/"an" and the unit stand one space apart; else
+    ``None``."""
+    if index + 2 >= len(tokens) or tokens[index + 1][0] not in ("a", "an"):
+        return None
+    start, middle, unit_start = tokens[index][1], tokens[index + 1], tokens[index + 2][1]
+    if clean[tokens[index][2] : middle[1]] != " " or clean[middle[2] : unit_start] != " ":
+        return None
+    after = after_number(clean, middle[2], None, False, "", tables.deny)
+    unit = after.unit
+    if unit is None or unit.kind != "measure":
+        return None
+    raw = Raw(start, after.end, "number", Decimal("0.5"), None, 1)
+    apply_unit(raw, after, clean, middle[2], tables, Decimal("0.5"))
+    raw.note = approx_before(clean, start, False) or approx_after(clean, raw.end)
+    return raw
 
 
 def _digit_before(clean: str, start: int) -> bool:

@@ -88,6 +88,7 @@ TRIGGER_WORDS: frozenset[str] = (
     | PLURAL_APPROX
     | frozenset({"hundred", "thousand", "dozen", "million", "billion", "trillion", "lakh"})
     | frozenset({"crore", "lac"})
+    | frozenset({"half"})  # "half a year", "half a million"
 )
 MONTH_TRIGGERS = frozenset(m.casefold() for m in MONTHS) | frozenset(
     m.casefold() for m in MONTH_ABBR
