@@ -67,8 +67,9 @@ UNSUPPORTING: frozenset[str] = frozenset(
 #: evidence never names) and ``quote_unconfirmed`` (a quote with no close match in the
 #: evidence, 80-83% right) and ``quote_inexact`` (a quote that stands with other word
 #: endings, "rich foreign nations" against "rich foreign Nation": the source's words in
-#: its order, which annotators accepted); a swapped name (``name_mismatch``) and a misquote
-#: (``quote_mismatch``) still fail the unit.
+#: its order; the one such quote in the evaluation sets was judged attributable); a
+#: swapped name (``name_mismatch``) and a misquote (``quote_mismatch``) still fail the
+#: unit.
 INFORMATIONAL: frozenset[str] = frozenset(
     {
         "placeholder",

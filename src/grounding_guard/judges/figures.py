@@ -505,8 +505,8 @@ class _Sentences:
         groups = self._groups
         if groups is None:
             groups = {}
-            for number in range(len(self.values)):
-                for value in self.values[number]:
+            for number, values in enumerate(self.values):
+                for value in values:
                     groups.setdefault(_group(value), []).append((number, value))
             self._groups = groups
         return groups
@@ -521,7 +521,7 @@ class _Sentences:
             exact: set[tuple[str, str | None, object]] = set()
             precisions: dict[str, set[int]] = {}
             units: dict[str, set[str | None]] = {}
-            for values in (self.values[n] for n in range(len(self.values))):
+            for values in self.values:
                 for value in values:
                     group = _group(value)
                     exact.add((group, value.unit, value.value))
@@ -1956,11 +1956,11 @@ def _told_by_clause(
 ) -> Value | None:
     """The candidate that bears ``value`` out when its clause holds clearly more of the
     claim's words than the clause of the nearest one (``ranked[0]``), which does not: one
-    shared verb next to another year ("In 1943, Sir John gave the house to the Trust"
-    against "In 1925, he gave the hill to the Trust and in 1943 the house was accepted by
-    the Trust") does not outweigh the clause that restates the claim. Only for a claim
-    with one figure of its group: with several ("5% in Europe and 8% in Asia"), the
-    claim's words belong to different figures and cannot tell them apart."""
+    shared verb next to another year ("In 1952, the family gave the manor to the county"
+    against "In 1938, she gave the woods to the county and in March 1952 the manor was
+    accepted by the county") does not outweigh the clause that restates the claim. Only
+    for a claim with one figure of its group: with several ("5% in Europe and 8% in
+    Asia"), the claim's words belong to different figures and cannot tell them apart."""
     if owners.group_size(value) > 1:
         return None
     words = claim.analysis.content

@@ -6,7 +6,7 @@ gateway supports IPv6." quoted as "the gateway supports IPv6") is
 ``quote_drops_negation``; a quote not found verbatim but close to one evidence sentence
 (most of its words stand there in order: a misquote) is ``quote_mismatch``, unless
 only its words' endings differ (``quote_inexact``, informational: the source's words in
-its order, which annotators accepted); a quote with
+its order; the one such quote in the evaluation sets was judged attributable); a quote with
 nothing close to it anywhere is ``quote_unconfirmed``, informational (on the dev sets it
 was as often a paraphrase the annotators accepted). Quotes are found and located by
 :mod:`grounding_guard.text.quotes`. Pure and deterministic.
@@ -236,16 +236,16 @@ def _judge_quote(
             ),
         )
     if len(pieces) == 1 and near.what == "words":
-        inexact = _other_endings(pieces[0], passages, near)
+        close = next(p for p in passages if p.id == near.evidence_id)
+        inexact = _other_endings(pieces[0], close, near.sentence)
         if inexact is not None:
-            text = next(p for p in passages if p.id == near.evidence_id).evidence.text
             return _Outcome(
                 quote,
                 None,
                 Reason(
                     "quote_inexact",
                     f"the quote {shown} stands in [{near.evidence_id}] with other word"
-                    f" endings: {_short(inexact.of(text))}",
+                    f" endings: {_short(inexact.of(close.evidence.text))}",
                     where,
                     near.evidence_id,
                     inexact,
@@ -273,17 +273,16 @@ def _judge_quote(
     )
 
 
-def _other_endings(piece: str, passages: Sequence[Passage], near: _Near) -> Span | None:
-    """Where the sentence ``near`` names holds the quote's words one for one, in order,
-    each with the quote's stem and at least one with another ending ("rich foreign
-    nations" against "rich foreign Nation"); else ``None``. Such a quote keeps the
-    source's words and order: it is reported, as ``quote_inexact``, and support decides
-    the unit."""
-    passage = next(p for p in passages if p.id == near.evidence_id)
-    span, sentence = passage.sentences[near.sentence]
+def _other_endings(piece: str, passage: Passage, number: int) -> Span | None:
+    """Where sentence ``number`` of ``passage`` holds the quote's words one for one, in
+    order, each with the quote's stem and at least one with another ending ("rich
+    foreign nations" against "rich foreign Nation"); else ``None``. Such a quote keeps
+    the source's words and order: it is reported, as ``quote_inexact``, and support
+    decides the unit."""
+    span, sentence = passage.sentences[number]
     quoted = analyse(piece)
     size = len(quoted.stems)
-    if not size or len(sentence.stems) != len(sentence.words):
+    if not size:
         return None
     first = quoted.stems[0]
     for index, key in enumerate(sentence.stems[: len(sentence.stems) - size + 1]):
