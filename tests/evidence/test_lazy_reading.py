@@ -191,3 +191,133 @@ def test_holding_answers_as_the_lexical_filter_before_and_after_the_stem_index(
         cited = {str(n) for n in cited_numbers}
         uncited = [emap.passage(item) for item in emap.items if item.id not in cited]
         assert emap.holding(claim, cited, threshold) == bool(supporting(claim, uncited, threshold))
+
+
+#: ASCII pieces for the searches an unread chunk answers: words of one stem in several
+#: forms, value words alone and inside other words, possessives, digits.
+ASCII_PIECES = st.sampled_from(
+    [
+        *WORDS,
+        "Rising",
+        "risen",
+        "went",
+        "decision",
+        "one",
+        "someone",
+        "Million",
+        "half",
+        "ix",
+        "fix",
+        "two's",
+        "x-ray",
+        "Europe",
+        "European",
+        " ",
+        " ",
+        ". ",
+        "\n\n",
+        ", ",
+        "'",
+        "-",
+        "A. ",
+    ]
+)
+ASCII_TEXTS = st.lists(ASCII_PIECES, max_size=40).map("".join)
+ASKED = st.sampled_from(
+    [
+        "berlin",
+        "rose",
+        "rise",
+        "go",
+        "decid",
+        "one",
+        "million",
+        "half",
+        "ix",
+        "two",
+        "x",
+        "3.5",
+        "1200",
+        "5",
+        "europ",
+        "european",
+        "fix",
+        "someon",
+        "don't",
+        "ray",
+        "jan",
+    ]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(ASCII_TEXTS, st.lists(st.frozensets(ASKED, max_size=6), min_size=1, max_size=12))
+def test_an_unread_chunk_answers_each_search_as_the_whole_reading(
+    text: str, asks: list[frozenset[str]]
+) -> None:
+    """``shared``, ``stem_counts``, ``most_shared``, ``has_word`` and ``figure_sentences``
+    read only the sentences where what is asked stands, up to a budget of searches, then
+    the whole chunk: every answer, before and after, is the whole reading's."""
+    from grounding_guard.text.figures import VALUE_WORDS
+
+    want = eager(text)
+    sentences = want["sentences"]
+    assert isinstance(sentences, list)
+    lazy = Passage(Evidence("1", text))
+    for stems in asks:
+        assert lazy.shared(stems) == stems & want["content"]
+        counts = {
+            number: len(stems & analysis.content)
+            for number, (_, analysis) in enumerate(sentences)
+            if not stems.isdisjoint(analysis.content)
+        }
+        found = lazy.stem_counts(stems)
+        assert found is None or found == counts
+        top = max(counts.values(), default=0)
+        first = min((n for n, c in counts.items() if c == top), default=-1)
+        assert lazy.most_shared(stems) == (top, first)
+        for word in stems:
+            assert lazy.has_word(word) == (word in want["vocabulary"])
+            assert lazy.holds_stem(word) == (word in want["content"])
+    figures = tuple(
+        number
+        for number, (_, analysis) in enumerate(sentences)
+        if analysis.numbers or not analysis.vocabulary.isdisjoint(VALUE_WORDS)
+    )
+    assert Passage(Evidence("2", text)).figure_sentences(VALUE_WORDS) == figures
+    assert lazy.figure_sentences(VALUE_WORDS) == figures
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        # the first place a word stands is inside another word
+        ("Someone came in. One left early.", frozenset({"one"})),
+        ("The fix held. Ix was the ninth.", frozenset({"ix"})),
+        # a possessive's owner, a word of another form (irregular, derived)
+        ("The vote passed. Two's company here.", frozenset({"two"})),
+        ("Sales went up. They go on.", frozenset({"go"})),
+        ("A decision came. They decided late.", frozenset({"decid"})),
+        # a value word only in the second sentence, a digit in the third
+        ("Someone spoke. Half of them left. It cost 5 euros.", frozenset({"half", "5"})),
+    ],
+)
+def test_an_unread_chunk_finds_a_word_past_its_first_place(
+    text: str, asked: frozenset[str]
+) -> None:
+    from grounding_guard.text.figures import VALUE_WORDS
+
+    text += " The rain came down again." * 8  # sentences where nothing asked stands
+    want = eager(text)
+    passage = Passage(Evidence("1", text))
+    for word in sorted(asked):
+        assert passage.has_word(word) == (word in want["vocabulary"])
+    assert passage.shared(asked) == asked & want["content"]
+    sentences = want["sentences"]
+    assert isinstance(sentences, list)
+    assert Passage(Evidence("2", text)).figure_sentences(VALUE_WORDS) == tuple(
+        n
+        for n, (_, analysis) in enumerate(sentences)
+        if analysis.numbers or not analysis.vocabulary.isdisjoint(VALUE_WORDS)
+    )
+    assert passage._bags is None  # answered without reading the chunk whole

@@ -15,6 +15,7 @@ from typing import Any
 
 from grounding_guard.errors import EvidenceError
 from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.text.lexicon import stem_forms
 from grounding_guard.types import Evidence
 
 __all__ = ["EvidenceLike", "EvidenceMap", "build_evidence"]
@@ -47,6 +48,7 @@ class EvidenceMap:
         self._asked = 0  # claims that asked :meth:`holding`
         self._chunk_index: dict[str, list[int]] | None = None
         self._postings: dict[str, list[int]] = {}
+        self._joined: tuple[str, list[int], list[int], list[int]] | None = None
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -125,26 +127,41 @@ class EvidenceMap:
     def holding(self, claim: Claim, excluded: set[str], threshold: float) -> bool:
         """Whether a chunk outside ``excluded`` holds enough of ``claim``'s content stems
         to carry it (the lexical judge's overlap test, which with content stems decides
-        alone). One claim at a time, unread chunks are ruled out by the pieces of their
-        text (:meth:`Passage.may_hold_count`); once many claims have asked, every chunk
+        alone). One claim at a time, chunks are ruled out by the pieces of their text
+        (:meth:`_maybe_holding`), and the others read only where the claim's stems stand
+        (:meth:`Passage.shared`); once many claims have asked, every chunk
         is read and indexed by stem, so each later claim costs its stems' postings, not
         the number of chunks (the work stays linear in a long answer)."""
         content = claim.analysis.content
         passages = self._all_passages()
+        if all(p.id in excluded for p in passages):
+            return False
         self._asked += 1
-        if self._chunk_index is None and self._asked > _INDEX_AFTER:
+        if self._chunk_index is None and (
+            self._asked > _INDEX_AFTER or len(content) > _SEARCHED_STEMS
+        ):
             self._index_chunks(passages)
         index = self._chunk_index
         size = len(content)
         if index is None:
-            return any(p.holds_share(content, threshold) for p in passages if p.id not in excluded)
-        counts: dict[int, int] = {}
+            # a chunk that cannot hold the share by its text's pieces is never read
+            counts: dict[int, int] = {}
+            for stem in content:
+                for number in self._maybe_holding(stem, passages):
+                    counts[number] = counts.get(number, 0) + 1
+            return any(
+                count / size + 1e-9 >= threshold
+                and passages[number].id not in excluded
+                and len(passages[number].shared(content)) / size + 1e-9 >= threshold
+                for number, count in sorted(counts.items())
+            )
+        held: dict[int, int] = {}
         for stem in content:
             for number in index.get(stem, ()):
-                counts[number] = counts.get(number, 0) + 1
+                held[number] = held.get(number, 0) + 1
         return any(
             count / size + 1e-9 >= threshold and passages[number].id not in excluded
-            for number, count in counts.items()
+            for number, count in held.items()
         )
 
     def _index_chunks(self, passages: list[Passage]) -> None:
@@ -173,15 +190,35 @@ class EvidenceMap:
             if self._chunk_index is None and len(self._postings) >= _INDEX_AFTER_STEMS:
                 self._index_chunks(passages)
             index = self._chunk_index
-            numbers = range(len(passages)) if index is None else index.get(stem, ())
-            for number in numbers:
-                passage = passages[number]
-                if passage.may_hold(stem):
-                    first = offsets[number]
-                    found.extend(first + n for n in passage.sentences_holding(stem))
+            numbers = self._maybe_holding(stem, passages) if index is None else index.get(stem, ())
+            for number in numbers:  # each may hold it: only the sentences where it may
+                first = offsets[number]  # stand are read
+                found.extend(first + n for n in passages[number].sentences_holding(stem))
             with self._lock:
                 self._postings[stem] = found
         return found
+
+    def _maybe_holding(self, stem: str, passages: list[Passage]) -> list[int]:
+        """The numbers of the chunks that may hold ``stem`` (:meth:`Passage.may_hold`),
+        in order. The ASCII chunks are searched together, lower-cased and joined, for the
+        pieces every word of that stem holds: one search per piece and per chunk that
+        holds it, not one per chunk (a number is looked up chunk by chunk)."""
+        if stem[:1].isdigit():
+            return [n for n, p in enumerate(passages) if p.may_hold(stem)]
+        joined = self._joined
+        if joined is None:
+            joined = self._joined = _join_ascii(passages)
+        text, starts, numbers, others = joined
+        found: set[int] = set(others)  # another script may always hold it
+        for form in stem_forms(stem):
+            at = text.find(form)
+            while at >= 0:
+                place = bisect.bisect_right(starts, at) - 1
+                found.add(numbers[place])
+                if place + 1 >= len(starts):
+                    break
+                at = text.find(form, starts[place + 1])
+        return sorted(found)
 
     def _sentence_offsets(self, passages: list[Passage]) -> list[int]:
         """The number of the first sentence of each chunk in the whole map, then the
@@ -197,10 +234,33 @@ class EvidenceMap:
 
 #: After how many claims :meth:`EvidenceMap.holding` reads and indexes every chunk ...
 _INDEX_AFTER = 8
+#: ... or at once for a claim of more content stems than this (each is searched for in the
+#: text of every chunk: past a few dozen, reading the chunks costs less).
+_SEARCHED_STEMS = 64
 #: ... and after how many stems :meth:`EvidenceMap.candidates` has gathered one by one
 #: (each asks every chunk whether it may hold the stem, which costs less than reading the
 #: chunks: an answer of a few dozen claims never pays for the index).
 _INDEX_AFTER_STEMS = 512
+
+
+def _join_ascii(passages: list[Passage]) -> tuple[str, list[int], list[int], list[int]]:
+    """The lower-cased texts of the ASCII chunks joined by a character no searched piece
+    holds, where each starts, their numbers, and the numbers of the other chunks."""
+    pieces: list[str] = []
+    starts: list[int] = []
+    numbers: list[int] = []
+    others: list[int] = []
+    at = 0
+    for number, passage in enumerate(passages):
+        if not passage.is_ascii:
+            others.append(number)
+            continue
+        lowered = passage.evidence.text.lower()
+        starts.append(at)
+        numbers.append(number)
+        pieces.append(lowered)
+        at += len(lowered) + 1
+    return "\x00".join(pieces), starts, numbers, others
 
 
 def _id_text(value: Any, what: str) -> str:

@@ -10,8 +10,9 @@ whole need), and a sentence's full :class:`~grounding_guard.text.analysis.Analys
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import overload
 
@@ -35,6 +36,15 @@ __all__ = ["Claim", "Passage", "SentenceAnalyses"]
 
 #: How many stems' answers an unread chunk keeps (each way) for :meth:`Passage.may_hold_count`.
 _KEPT_ANSWERS = 128
+_DIGIT_RUN = re.compile(r"[0-9]+")
+_LETTER_RUN = re.compile(r"[a-z]+")
+
+#: How many searches an unread chunk answers (a stem, a word, where figures stand; each
+#: scans its text) before it is read whole: past that, reading costs less than searching,
+#: and each later claim costs set algebra (the work stays linear in long claims).
+_LOOKUPS = 32
+#: Past this share of its sentences, a word's sentences are not gathered: the chunk is read.
+_NEAR_SHARE = 0.25
 #: How many claims a chunk answers by comparing every sentence (:meth:`Passage.often_asked`).
 _SCAN_ASKS = 8
 #: ... and how many sentences a chunk has at most to be compared sentence by sentence always.
@@ -114,6 +124,7 @@ class Passage:
         "_asks",
         "_bags",
         "_content",
+        "_lookups",
         "_lowered",
         "_maybe",
         "_number_keys",
@@ -125,6 +136,7 @@ class Passage:
         "_unspaced_pieces",
         "_unspaced_postings",
         "_vocabulary",
+        "_where",
         "_word_text",
         "evidence",
     )
@@ -148,6 +160,8 @@ class Passage:
         self._maybe: set[str] = set()
         self._absent: set[str] = set()
         self._asks = 0  # claims that asked which sentences hold their stems
+        self._where: dict[str, tuple[int, ...]] = {}  # stem -> its sentences, chunk unread
+        self._lookups = 0  # searches of the unread text (:meth:`_by_stem`)
 
     @classmethod
     def read(cls, evidence: Evidence) -> Passage:
@@ -161,6 +175,11 @@ class Passage:
     def id(self) -> str:
         """The evidence id."""
         return self.evidence.id
+
+    @property
+    def is_ascii(self) -> bool:
+        """Whether the chunk's text is ASCII (then its words are read by substring)."""
+        return self._ascii
 
     @property
     def spans(self) -> tuple[Span, ...]:
@@ -214,7 +233,14 @@ class Passage:
         The first few claims to ask compare every sentence (one set intersection each);
         later ones start from the sentences of their rarest stems (:attr:`postings`) and
         stop once no sentence left unread could hold as many: many claims against one
-        long chunk cost their stems' sentences, not the whole chunk each."""
+        long chunk cost their stems' sentences, not the whole chunk each. An unread chunk
+        answers from the sentences where each stem stands (:meth:`shared`), unread still."""
+        counts = self.stem_counts(content)
+        if counts is not None:
+            if not counts:
+                return 0, -1
+            top = max(counts.values())
+            return top, min(n for n, count in counts.items() if count == top)
         bags = self.bags
         if not self.often_asked():
             top, sentence = 0, -1
@@ -263,9 +289,7 @@ class Passage:
                     at = lowered.find(form, at + 1)
         if not places:
             return []
-        starts = self._starts
-        if starts is None:
-            starts = self._starts = [span.start for span in self.spans]
+        starts = self._sentence_starts()
         numbers = sorted({bisect_right(starts, at) - 1 for at in places} - {-1})
         return [n for n in numbers if stemmed in self.bag(n).content]
 
@@ -321,7 +345,115 @@ class Passage:
         size = len(stems)
         if self.may_hold_count(stems) / size + 1e-9 < share:
             return False
-        return len(stems & self.content) / size + 1e-9 >= share
+        return len(self.shared(stems)) / size + 1e-9 >= share
+
+    def shared(self, stems: frozenset[str]) -> frozenset[str]:
+        """The stems of ``stems`` the chunk's content holds (``stems & content``).
+
+        An unread ASCII chunk answers stem by stem from the sentences where a word of
+        that stem may stand (:meth:`sentences_holding`), reading only those: a claim that
+        cites one chunk of twenty sentences reads the two its words stand in. Once the
+        chunk has been searched a few dozen times, it is read whole and answers by set
+        algebra.
+        """
+        if not self._by_stem(stems):
+            return stems & self.content
+        return frozenset([s for s in stems if self._holding(s)])
+
+    def stem_counts(self, content: frozenset[str]) -> dict[int, int] | None:
+        """Sentence -> how many of ``content`` it holds, for every sentence holding one,
+        on an unread ASCII chunk (read stem by stem, see :meth:`shared`); ``None`` for a
+        chunk that is read (its bags answer at once)."""
+        if not self._by_stem(content):
+            return None
+        counts: dict[int, int] = {}
+        for stemmed in content:
+            for number in self._holding(stemmed):
+                counts[number] = counts.get(number, 0) + 1
+        return counts
+
+    def holds_stem(self, stemmed: str) -> bool:
+        """Whether the chunk's content holds ``stemmed`` (read as :meth:`shared` reads)."""
+        if not self._by_stem((stemmed,)):
+            return stemmed in self.content
+        return bool(self._holding(stemmed))
+
+    def has_word(self, word: str) -> bool:
+        """Whether ``word`` (casefolded) is in :attr:`vocabulary`; an unread ASCII chunk
+        reads only the sentences where it stands (every word of the vocabulary is a piece
+        of its sentence's lower-cased text)."""
+        return word in self.vocabulary_near(word)
+
+    def vocabulary_near(self, piece: str) -> frozenset[str]:
+        """Words of :attr:`vocabulary` that include every word holding ``piece``
+        (casefolded): on an unread ASCII chunk, the words of the sentences where it
+        stands; else the whole vocabulary."""
+        if self._vocabulary is not None or not piece or not self._by_stem():
+            return self.vocabulary
+        self._lookups += 1
+        lowered = self._lower()
+        at = lowered.find(piece)
+        if at < 0:
+            return frozenset()
+        starts = self._sentence_starts()
+        numbers: set[int] = set()
+        while at >= 0:
+            numbers.add(bisect_right(starts, at) - 1)
+            at = lowered.find(piece, at + 1)
+        numbers.discard(-1)
+        if len(numbers) > _NEAR_SHARE * len(starts):  # a common piece: read the chunk once
+            return self.vocabulary
+        return frozenset().union(*(self.bag(n).vocabulary for n in sorted(numbers)))
+
+    def figure_sentences(self, words: frozenset[str]) -> tuple[int, ...]:
+        """The sentences that hold a number token or a word of ``words`` (lower-case
+        letters only), in order: where a figure may stand. An unread ASCII chunk reads
+        only the sentences where such a word stands as a whole run of letters (each word
+        of its vocabulary is one, and a number token holds a digit)."""
+        if self._bags is not None or not self._ascii:
+            return tuple(
+                n
+                for n, bag in enumerate(self.bags)
+                if bag.numbers or not bag.vocabulary.isdisjoint(words)
+            )
+        self._lookups += 1
+        lowered = self._lower()
+        starts = self._sentence_starts()
+        marked = {bisect_right(starts, m.start()) - 1 for m in _DIGIT_RUN.finditer(lowered)}
+        found = words.intersection(_LETTER_RUN.findall(lowered))
+        if found:
+            maybe: set[int] = set()
+            for word in sorted(found):
+                whole = re.compile(rf"(?<![a-z]){word}(?![a-z])")
+                maybe.update(bisect_right(starts, m.start()) - 1 for m in whole.finditer(lowered))
+            maybe.discard(-1)
+            marked.update(n for n in maybe - marked if not self.bag(n).vocabulary.isdisjoint(words))
+        marked.discard(-1)
+        return tuple(sorted(marked))
+
+    def _sentence_starts(self) -> list[int]:
+        starts = self._starts
+        if starts is None:
+            starts = self._starts = [span.start for span in self.spans]
+        return starts
+
+    def _by_stem(self, stems: Iterable[str] = ()) -> bool:
+        """Whether to answer stem by stem (:meth:`shared`) rather than read the chunk:
+        an unread ASCII chunk whose searches, with those ``stems`` still need, stay
+        within :data:`_LOOKUPS`."""
+        if self._content is not None or not self._ascii:
+            return False
+        where = self._where
+        return self._lookups + sum(s not in where for s in stems) < _LOOKUPS
+
+    def _holding(self, stemmed: str) -> tuple[int, ...]:
+        """The sentences whose content holds ``stemmed`` (kept per stem)."""
+        found = self._where.get(stemmed)
+        if found is None:
+            self._lookups += 1
+            found = tuple(self.sentences_holding(stemmed)) if self.may_hold(stemmed) else ()
+            self._where[stemmed] = found
+        return found
 
     def _read_whole(self) -> None:
         """The whole chunk's bags: the union of its sentences' (each sentence is read

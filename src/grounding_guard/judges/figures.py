@@ -45,7 +45,7 @@ from typing import overload
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.lexical import BestSentence
 from grounding_guard.judges.terms import clause_units, sentence_gate
-from grounding_guard.text.analysis import Bags, analyse
+from grounding_guard.text.analysis import analyse
 from grounding_guard.text.cache import BoundedCache, bounded_cache
 from grounding_guard.text.figures import (
     GENERIC,
@@ -409,16 +409,16 @@ class _SentenceValues(Sequence[tuple[Value, ...]]):
 
     __slots__ = ("_locale", "_preset", "_read", "_texts")
 
-    def __init__(self, bags: Sequence[Bags], locale: str | None, preset: Preset) -> None:
+    def __init__(self, passage: Passage, locale: str | None, preset: Preset) -> None:
         # only a sentence with a digit or a value word ("million", "twelve") is read; its
-        # text is all that is kept (not its bags: the table outlives the passage)
-        self._texts = [
-            bag.text if bag.numbers or not bag.vocabulary.isdisjoint(VALUE_WORDS) else None
-            for bag in bags
-        ]
+        # text is all that is kept (not the passage: the table outlives it)
+        text, spans = passage.evidence.text, passage.spans
+        self._texts: list[str | None] = [None] * len(spans)
+        for number in passage.figure_sentences(VALUE_WORDS):
+            self._texts[number] = spans[number].of(text)
         self._locale = locale
         self._preset = preset
-        self._read: list[tuple[Value, ...] | None] = [None] * len(bags)
+        self._read: list[tuple[Value, ...] | None] = [None] * len(spans)
 
     def __len__(self) -> int:
         return len(self._read)
@@ -585,7 +585,7 @@ def _sentence_values(passage: Passage, locale: str | None, preset: Preset) -> _S
     found = _SENTENCE_CACHE.get(key)
     if found is None:
         found = _Sentences(
-            _SentenceValues(passage.bags, locale, preset),
+            _SentenceValues(passage, locale, preset),
             {span.start: number for number, span in enumerate(passage.spans)},
         )
         _SENTENCE_CACHE.put(key, found, len(key[0]))
@@ -800,6 +800,9 @@ def _stem_counts(content: frozenset[str], passage: Passage, low: float) -> dict[
     ask about answers from the sentences of the rarest stems (:attr:`Passage.postings`):
     a sentence holding none of the ``j`` rarest holds at most ``len(content) - j``, so
     past ``len(content) - low`` stems none is missed."""
+    counts = passage.stem_counts(content)
+    if counts is not None:
+        return counts
     if not passage.often_asked():
         return {
             number: len(content & bags.content)
@@ -810,7 +813,7 @@ def _stem_counts(content: frozenset[str], passage: Passage, low: float) -> dict[
     stems = passage.rarest_first(content)
     reach = len(content) - low  # a sentence must hold one of the rarest ``reach`` + 1
     bags = passage.bags
-    counts: dict[int, int] = {}
+    counts = {}
     for taken, stemmed in enumerate(stems):
         if taken > reach:
             break

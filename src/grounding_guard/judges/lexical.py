@@ -83,7 +83,7 @@ def _best_sentence(content: frozenset[str], passages: Sequence[Passage]) -> Best
     best: BestSentence | None = None
     best_size = 0
     for passage in passages:
-        if content.isdisjoint(passage.content):
+        if not passage.shared(content):
             continue
         top, sentence = passage.most_shared(content)
         if top > best_size:
@@ -227,7 +227,7 @@ class LexicalJudge:
             return Judgement("unsupported", 0.0, (), where, None, self.name)
         union: set[str] = set()
         for passage in passages:
-            union |= content & passage.content
+            union |= passage.shared(content)
         score = len(union) / len(content)
         if score + 1e-9 < self.threshold and is_unspaced_script(claim.text):
             score = _unspaced_coverage(content, union, passages)

@@ -120,7 +120,7 @@ def _derived(key: str, passages: Sequence[Passage]) -> bool:
             continue
         start = key[:cut]
         for passage in passages:
-            words = _sorted_words(passage.vocabulary)
+            words = _sorted_words(passage.vocabulary_near(start))
             at = bisect_left(words, start)
             while at < len(words) and words[at].startswith(start):
                 word = words[at]
@@ -356,7 +356,7 @@ def _spelled(
             spelled = before[-size:]
             if len(spelled) == size and _expands(letters, [w.lower() for w in spelled]):
                 return all(
-                    any(w.lower() in p.vocabulary or stem(w.lower()) in p.content for p in passages)
+                    any(p.has_word(w.lower()) or p.holds_stem(stem(w.lower())) for p in passages)
                     for w in spelled
                 )
         return False
@@ -387,7 +387,7 @@ def _joined(claim: Claim, surface: str, passages: Sequence[Passage]) -> bool:
             pairs.append(words[index - 1][1] + word)
         if index + 1 < len(words) and words[index + 1][1][:1].isupper():
             pairs.append(word + words[index + 1][1])
-        if any(pair.casefold() in p.vocabulary for pair in pairs for p in passages):
+        if any(p.has_word(pair.casefold()) for pair in pairs for p in passages):
             return True
     parts = re.findall(r"[A-Z][a-z]+", surface)
     if len(parts) > 1 and "".join(parts) == surface:
@@ -408,8 +408,9 @@ def _folded(vocabulary: frozenset[str]) -> frozenset[str]:
 def _unaccented(lower: str, passages: Sequence[Passage]) -> bool:
     """A name written with or without its accents ("Mane" / "Mané")."""
     folded = _fold(lower)
-    return any(folded in _folded(p.vocabulary) for p in passages) or (
-        folded != lower and any(folded in p.vocabulary for p in passages)
+    # an ASCII chunk has no accented word to fold
+    return any(not p.is_ascii and folded in _folded(p.vocabulary) for p in passages) or (
+        folded != lower and any(p.has_word(folded) for p in passages)
     )
 
 
@@ -418,7 +419,7 @@ def _pertains(lower: str, passages: Sequence[Passage]) -> bool:
     ("Chinese" / "China", "France's" / "French", "British" / "Great Britain")."""
     for other in pertainyms().get(lower, ()):
         words = other.split()
-        if any(all(w in p.vocabulary for w in words) for p in passages):
+        if any(all(p.has_word(w) for w in words) for p in passages):
             return True
     return False
 
@@ -462,7 +463,7 @@ def _given_name(
     given = surface.casefold()
     if is_common_word(given) or given in pertainyms():
         return False
-    return any(lower in p.vocabulary for p in passages)
+    return any(p.has_word(lower) for p in passages)
 
 
 def check_names(
@@ -499,7 +500,7 @@ def check_names(
             continue  # the letters of a unit or a currency name nothing ("US$500", "GW")
         seen.add(lower)
         key = stem(lower)
-        if any(lower in p.vocabulary or key in p.content for p in passages):
+        if any(p.has_word(lower) or p.holds_stem(key) for p in passages):
             continue
         swapped: Reason | None = None
         if surface in opening:  # checked for a swap only: look for one first (cheaper)

@@ -562,7 +562,7 @@ def _irrelevant(claim: Claim, passages: tuple[Passage, ...]) -> list[Passage]:
     """Cited passages that contribute no claim word the other cited passages lack and
     that could not carry the claim alone."""
     content = claim.analysis.content
-    covered = [content & p.content for p in passages]
+    covered = [p.shared(content) for p in passages]
     holders: dict[str, int] = {}  # claim word -> how many cited passages hold it
     for words in covered:
         for word in words:
