@@ -408,6 +408,28 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The city council approved a $10-million budget for parks.",
         "value_mismatch",
     ),
+    # -- a table in the evidence: each row pairs its own cells ----------------------------
+    (
+        "evidence-table-second-row-agrees",  # "Z16" shares "16" with the first row's "16 GB"
+        "The Z16 laptop costs 1,599 euros [1].",
+        "| Model | Memory | Price |\n|---|---|---|\n| Z14 | 16 GB | 1,199 euros |\n"
+        "| Z16 | 32 GB | 1,599 euros |",
+        "grounded",
+    ),
+    (
+        "evidence-table-price-not-in-any-row",
+        "The Z16 laptop costs 1,899 euros [1].",
+        "| Model | Memory | Price |\n|---|---|---|\n| Z14 | 16 GB | 1,199 euros |\n"
+        "| Z16 | 32 GB | 1,599 euros |",
+        "value_not_in_evidence",
+    ),
+    (
+        "evidence-table-other-column-agrees",
+        "A checked bag on the Riga route costs 50 euros [1].",
+        "| Route | Cabin bag | Checked bag |\n|---|---|---|\n| Tallinn | 25 euros | 40 euros |\n"
+        "| Riga | 35 euros | 50 euros |",
+        "grounded",
+    ),
     # -- adversarial ----------------------------------------------------------------------
     (
         "attack-loosen-a-storage-limit",

@@ -306,6 +306,24 @@ SWAPS: list[Swap] = [
         ("name_mismatch", "Berlin", "Lyon"),
     ),
     (
+        "place-swapped-across-a-year-that-moved",
+        "The studio was founded in Riga in 2011.",
+        "The studio was founded in 2011 in Tallinn by two designers.",
+        ("name_mismatch", "Riga", "Tallinn"),
+    ),
+    (
+        "place-kept-across-a-year-that-moved",
+        "The studio was founded in Tallinn in 2011.",
+        "The studio was founded in 2011 in Tallinn by two designers.",
+        None,
+    ),
+    (
+        "place-added-with-a-year-and-no-other-place",
+        "The studio was founded in Riga in 2011.",
+        "The studio was founded in 2011 by two designers.",
+        ("name_not_in_evidence", "Riga", None),
+    ),
+    (
         "attack-title-of-another-person-after-the-claims-last-word",
         "He is the nephew of Lord Ashby and Lord Pell, Earl of Carlow.",
         "He is the nephew of Lord Ashby and Lord Pell, and a grandson of the Earl of Tyrone "

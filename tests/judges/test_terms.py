@@ -154,6 +154,18 @@ OPPOSITES: list[Row] = [
         None,
     ),
     (
+        "humid-place-against-dry-place",
+        "Store the laptop in a humid place.",
+        "Store the laptop in a dry place.",
+        "antonym_mismatch",
+    ),
+    (
+        "dry-kept-when-the-evidence-says-dry",
+        "Store the laptop somewhere dry.",
+        "Store the laptop in a dry place.",
+        None,
+    ),
+    (
         "success-against-failure",
         "The test launch was a success.",
         "The test launch was a failure.",

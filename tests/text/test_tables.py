@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from grounding_guard.text.analysis import sentence_spans
 from grounding_guard.text.tables import cells, header_unit, table_row
 from grounding_guard.types import Span
 
@@ -107,3 +108,27 @@ def test_every_span_of_a_reading_maps_into_one_piece_of_the_answer(
         origin <= mapped.start and mapped.end <= origin + max(1, length)
         for _, origin, length, _ in reading.pieces
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "sentences"),
+    [
+        (
+            "each_line_of_a_table_is_a_sentence",
+            "| Model | Price |\n|---|---|\n| Z14 | 1,199 euros |\n| Z16 | 1,599 euros |",
+            ["| Model | Price |", "|---|---|", "| Z14 | 1,199 euros |", "| Z16 | 1,599 euros |"],
+        ),
+        (
+            "prose_around_a_table_stays_apart",
+            "Fees vary.\n| Route | Fee |\n| Riga | 35 euros |\nTax included",
+            ["Fees vary.", "| Route | Fee |", "| Riga | 35 euros |", "Tax included"],
+        ),
+        (
+            "a_pipe_inside_prose_cuts_nothing",
+            "Manual | Parameter list for the robot\nsee page 4",
+            ["Manual | Parameter list for the robot\nsee page 4"],
+        ),
+    ],
+)
+def test_evidence_table_lines_are_sentences(name: str, text: str, sentences: list[str]) -> None:
+    assert [span.of(text) for span in sentence_spans(text)] == sentences, name

@@ -816,19 +816,21 @@ def _swapped(
         run = _name_run(unit.analysis, index)
         others = swaps.candidates(number, mine, sentence.analysis, acronym)
         last = unit.span.end >= claim.span.end  # a clause that ends the claim may end open
+        adjuncts = unit.analysis.number_keys & sentence.analysis.number_keys
         for position in others.beside(unit.analysis.words, run):
             _, at, their_run = others.found[position]
             if _short_form(unit.analysis, run, sentence.analysis, their_run):
                 continue
             if not (
-                _aligned(unit.analysis, index, sentence.analysis, at, open_end=last)
+                _aligned(unit.analysis, index, sentence.analysis, at, None, last, adjuncts)
                 or _aligned(
                     unit.analysis,
                     run[0],
                     sentence.analysis,
                     their_run[0],
                     (run[1], their_run[1]),
-                    open_end=last,
+                    last,
+                    adjuncts,
                 )
             ):
                 continue
@@ -1128,6 +1130,7 @@ def _aligned(
     j: int,
     ends: tuple[int, int] | None = None,
     open_end: bool = False,
+    adjuncts: frozenset[str] = frozenset(),
 ) -> bool:
     """Whether word ``i`` of one text and word ``j`` of another fill the same slot: on
     each side (before, after) where both texts have content words, the nearest one of
@@ -1138,27 +1141,40 @@ def _aligned(
     ("Marie Curie"), whose words after them are compared. ``open_end``: when ``mine``
     ends with its word, the other text may go on ("hosted by Berlin" / "hosted by Paris
     in 2019") if the two content words before are the same ("Earl of Carlow" / "the
-    grandson ... Earl of Tyrone who raised him" is another person)."""
+    grandson ... Earl of Tyrone who raised him" is another person). ``adjuncts``: figures
+    both texts state, which count as no context wherever they stand ("founded in Riga in
+    2011" / "founded in 2011 in Tallinn": the year moved, the slot did not)."""
     aligned = False
     for before, after in ((1, 0), (0, 1)):
         at_mine, at_theirs = (i, j) if before or ends is None else ends
-        near_mine = context_stems(mine, at_mine, before, after)
-        near_theirs = context_stems(theirs, at_theirs, before, after)
+        near_mine = context_stems(mine, at_mine, before, after, adjuncts)
+        near_theirs = context_stems(theirs, at_theirs, before, after, adjuncts)
         if not near_mine and not near_theirs:
             continue
         if (
             after
             and open_end
-            and at_mine == len(mine.words) - 1
-            and context_stems(mine, i, 2, 0) == context_stems(theirs, j, 2, 0)
+            and _ends_here(mine, at_mine, adjuncts)
+            and context_stems(mine, i, 2, 0, adjuncts) == context_stems(theirs, j, 2, 0, adjuncts)
         ):
             continue  # the claim ends here: what the evidence adds after is no other slot
-        window_mine = context_stems(mine, at_mine, 2 * before, 2 * after)
-        window_theirs = context_stems(theirs, at_theirs, 2 * before, 2 * after)
+        window_mine = context_stems(mine, at_mine, 2 * before, 2 * after, adjuncts)
+        window_theirs = context_stems(theirs, at_theirs, 2 * before, 2 * after, adjuncts)
         if not (near_mine & window_theirs or near_theirs & window_mine):
             return False
         aligned = True
     return aligned
+
+
+def _ends_here(analysis: Analysis, index: int, adjuncts: frozenset[str]) -> bool:
+    """Whether word ``index`` ends the text, or only stop words and ``adjuncts`` follow it
+    ("... in Riga in 2011" with the year an adjunct)."""
+    if index == len(analysis.words) - 1:
+        return True
+    if not adjuncts:
+        return False
+    content = analysis.content
+    return all(s in adjuncts or s not in content for s in analysis.stems[index + 1 :])
 
 
 def _negated(analysis: Analysis, index: int) -> bool:

@@ -500,8 +500,10 @@ def _judge_cited(
     else:
         valid = list(ids)
         if len(passages) > 1:
-            for irrelevant in _irrelevant(claim, passages):
-                valid.remove(irrelevant.id)
+            dropped = _irrelevant(claim, passages)
+            gone = {p.id for p in dropped}
+            valid = [i for i in valid if i not in gone]
+            for irrelevant in dropped:
                 reasons.append(
                     Reason(
                         "irrelevant_citation",
@@ -512,7 +514,8 @@ def _judge_cited(
                     )
                 )
     single = judgement if len(passages) == 1 else None
-    support = tuple(_support_of(claim, p, score, best, single) for p in passages if p.id in valid)
+    kept = set(valid)  # a set: a unit may cite thousands of chunks
+    support = tuple(_support_of(claim, p, score, best, single) for p in passages if p.id in kept)
     quoted = dict(reversed(quote_support(claim, passages)))  # the first quote per chunk
     if quoted:  # a quote locates the support more precisely than the best sentence
         support = tuple(

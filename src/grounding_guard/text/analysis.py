@@ -171,10 +171,13 @@ def _count_negations(lowered: list[str]) -> int:
     return count
 
 
-def context_stems(analysis: Analysis, index: int, before: int, after: int) -> frozenset[str]:
+def context_stems(
+    analysis: Analysis, index: int, before: int, after: int, skip: frozenset[str] = frozenset()
+) -> frozenset[str]:
     """Content stems among the ``before`` content words before word ``index`` and the
-    ``after`` ones after it: what a negation or a direction word bears on."""
-    content = analysis.content
+    ``after`` ones after it: what a negation or a direction word bears on. Stems in
+    ``skip`` are passed over as if they were no content words."""
+    content = analysis.content - skip if skip else analysis.content
     stems = analysis.stems
     found: list[str] = []
     position = index + 1
@@ -431,15 +434,18 @@ def _analyse(text: str) -> Analysis:
     )
 
 
-# a stop (Latin, Devanagari or CJK) with its closing quotes and the space after it, or a
-# blank line; written to open with one character class, which lets the regex engine skip
-# to the next candidate character in C instead of trying three branches at every position
+# a stop (Latin, Devanagari or CJK) with its closing quotes and the space after it, a
+# blank line, or the line break before or after a table line; written to open with one
+# character class, which lets the regex engine skip to the next candidate character in C
+# instead of trying every branch at every position
 _SENTENCE_END = re.compile(
     r"[.!?\u0964\u3002\uff01\uff1f\n]"
     r"(?:(?<=[.!?\u0964])[.!?\u0964]*[\"'\u201d\u2019)\]]*"
     r"(?:[ \t]*\n|[ \t]+(?=[A-Z0-9\"'\u201c(\[]))"
     r"|(?<=[\u3002\uff01\uff1f])[\u3002\uff01\uff1f]*[\"'\u201d\u2019)\]\u300d]*"
-    r"|(?<=\n)[ \t]*\n)"
+    r"|(?<=\n)[ \t]*\n"
+    # each line of a table is a sentence of its own: a row's figures pair with its cells
+    r"|(?<=\n)(?=[ \t]*\|)|(?<=\|\n))"
 )
 
 
@@ -449,7 +455,8 @@ _STOP_BEFORE_DIGIT = re.compile(r"\.[ \t]+\d")  # what every abbreviation match 
 
 
 def sentence_spans(text: str) -> tuple[Span, ...]:
-    """Evidence sentences: cut after a stop followed by a capital/digit, or at a blank line.
+    """Evidence sentences: cut after a stop followed by a capital/digit, at a blank line,
+    and around each line of a table (a line that opens with ``|``, or ends with one).
 
     Deliberately simple and linear; an abbreviation may cut a sentence early, which only
     narrows the span a judge reports, never what counts as support.
