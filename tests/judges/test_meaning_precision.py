@@ -306,6 +306,18 @@ SWAPS: list[Swap] = [
         ("name_mismatch", "Berlin", "Lyon"),
     ),
     (
+        "place-swapped-active-claim-passive-evidence",
+        "Marie Dubois designed the Strada e-bike in Berlin.",
+        "The Strada e-bike was designed in Lyon by Marie Dubois.",
+        ("name_mismatch", "Berlin", "Lyon"),
+    ),
+    (
+        "place-kept-active-claim-passive-evidence",
+        "Marie Dubois designed the Strada e-bike in Lyon.",
+        "The Strada e-bike was designed in Lyon by Marie Dubois.",
+        None,
+    ),
+    (
         "place-swapped-across-a-year-that-moved",
         "The studio was founded in Riga in 2011.",
         "The studio was founded in 2011 in Tallinn by two designers.",

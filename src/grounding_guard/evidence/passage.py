@@ -22,7 +22,6 @@ from grounding_guard.text.analysis import (
     Bags,
     analyse,
     number_key,
-    number_keys_of,
     number_pattern,
     read_sentences,
     sentence_spans,
@@ -128,6 +127,7 @@ class Passage:
         "_lowered",
         "_maybe",
         "_number_keys",
+        "_numbers_at",
         "_postings",
         "_sentences",
         "_some",
@@ -149,6 +149,7 @@ class Passage:
         self._content: frozenset[str] | None = None
         self._vocabulary: frozenset[str] | None = None
         self._number_keys: frozenset[str] | None = None
+        self._numbers_at: dict[str, list[int]] | None = None
         self._word_text: str | None = None
         self._postings: dict[str, list[int]] | None = None
         self._unspaced_postings: dict[str, list[int]] | None = None
@@ -278,9 +279,7 @@ class Passage:
         lowered = self._lower()
         places: set[int] = set()
         if stemmed[:1].isdigit():
-            for match in number_pattern().finditer(lowered):
-                if number_key(match.group()) == stemmed:
-                    places.add(match.start())
+            places.update(self._number_places().get(stemmed, ()))
         else:
             for form in stem_forms(stemmed):
                 at = lowered.find(form)
@@ -292,6 +291,16 @@ class Passage:
         starts = self._sentence_starts()
         numbers = sorted({bisect_right(starts, at) - 1 for at in places} - {-1})
         return [n for n in numbers if stemmed in self.bag(n).content]
+
+    def _number_places(self) -> dict[str, list[int]]:
+        """A number's value -> where its tokens start in the (ASCII) text, by one scan."""
+        places = self._numbers_at
+        if places is None:
+            places = {}
+            for match in number_pattern().finditer(self._lower()):
+                places.setdefault(number_key(match.group()), []).append(match.start())
+            self._numbers_at = places
+        return places
 
     def _lower(self) -> str:
         lowered = self._lowered
@@ -318,9 +327,7 @@ class Passage:
             return True
         lowered = self._lower()
         if stemmed[:1].isdigit():  # a number's value: the chunk's values, by one scan
-            if self._number_keys is None:
-                self._number_keys = number_keys_of(lowered)
-            return stemmed in self._number_keys
+            return stemmed in self._number_places()
         return any(form in lowered for form in stem_forms(stemmed))
 
     def may_hold_count(self, stems: frozenset[str]) -> int:
@@ -483,7 +490,10 @@ class Passage:
 
     @property
     def number_keys(self) -> frozenset[str]:
-        """The values of the chunk's number tokens."""
+        """The values of the chunk's number tokens (an ASCII chunk's by one scan of its
+        text: its number tokens are exactly the number pattern's matches)."""
+        if self._number_keys is None and self._ascii:
+            self._number_keys = frozenset(self._number_places())
         if self._number_keys is None:
             self._read_whole()
             assert self._number_keys is not None

@@ -1141,7 +1141,9 @@ def _aligned(
     ("Marie Curie"), whose words after them are compared. ``open_end``: when ``mine``
     ends with its word, the other text may go on ("hosted by Berlin" / "hosted by Paris
     in 2019") if the two content words before are the same ("Earl of Carlow" / "the
-    grandson ... Earl of Tyrone who raised him" is another person). ``adjuncts``: figures
+    grandson ... Earl of Tyrone who raised him" is another person), or if the claim
+    states the words the evidence adds elsewhere ("Marie Dubois designed the e-bike in
+    Berlin" / "the e-bike was designed in Lyon by Marie Dubois": the voice changed). ``adjuncts``: figures
     both texts state, which count as no context wherever they stand ("founded in Riga in
     2011" / "founded in 2011 in Tallinn": the year moved, the slot did not)."""
     aligned = False
@@ -1155,7 +1157,10 @@ def _aligned(
             after
             and open_end
             and _ends_here(mine, at_mine, adjuncts)
-            and context_stems(mine, i, 2, 0, adjuncts) == context_stems(theirs, j, 2, 0, adjuncts)
+            and (
+                context_stems(mine, i, 2, 0, adjuncts) == context_stems(theirs, j, 2, 0, adjuncts)
+                or context_stems(theirs, at_theirs, 0, 2, adjuncts) <= mine.content
+            )
         ):
             continue  # the claim ends here: what the evidence adds after is no other slot
         window_mine = context_stems(mine, at_mine, 2 * before, 2 * after, adjuncts)
