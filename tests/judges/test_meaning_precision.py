@@ -306,6 +306,24 @@ SWAPS: list[Swap] = [
         ("name_mismatch", "Berlin", "Lyon"),
     ),
     (
+        "place-swapped-with-a-place-the-evidence-names-elsewhere",
+        "The first train leaves Bergen at 06:25.",
+        "Trains run between Oslo and Bergen. The first train leaves Oslo at 06:25.",
+        ("name_mismatch", "Bergen", "Oslo"),
+    ),
+    (
+        "place-named-elsewhere-kept-when-its-own-sentence-names-it",
+        "The last train leaves Bergen at 21:10.",
+        "The first train leaves Oslo at 06:25. The last train leaves Bergen at 21:10.",
+        None,
+    ),
+    (
+        "attack-facts-of-two-sentences-joined-are-no-swap",
+        "Anna Berg, who founded Acme, now leads Initech.",
+        "Anna Berg founded Acme in 2004. Today she leads Initech.",
+        None,
+    ),
+    (
         "place-swapped-active-claim-passive-evidence",
         "Marie Dubois designed the Strada e-bike in Berlin.",
         "The Strada e-bike was designed in Lyon by Marie Dubois.",

@@ -501,8 +501,15 @@ def check_names(
         seen.add(lower)
         key = stem(lower)
         if any(p.has_word(lower) or p.holds_stem(key) for p in passages):
+            # named elsewhere in the evidence: a swap still, when the sentence that
+            # restates the claim puts another name in its very slot ("leaves Bergen at
+            # 06:25" / "leaves Oslo at 06:25", Bergen named in another sentence)
+            units = units if units is not None else _name_units(claim, passages)
+            swapped = _swapped(claim, surface, units, threshold, swaps, strict=True)
+            if swapped is not None and all(r.span != swapped.span for r in reasons):
+                reasons.append(swapped)
             continue
-        swapped: Reason | None = None
+        swapped = None
         if surface in opening:  # checked for a swap only: look for one first (cheaper)
             units = units if units is not None else _name_units(claim, passages)
             swapped = _swapped(claim, surface, units, threshold, swaps)
@@ -793,6 +800,7 @@ def _swapped(
     units: Sequence[tuple[Claim, BestSentence]],
     threshold: float,
     swaps: _Swaps | None = None,
+    strict: bool = False,
 ) -> Reason | None:
     """``name_mismatch`` when an evidence sentence that otherwise covers the claim (or one
     of its clauses, :func:`clause_units`) puts another name in the slot of ``surface``:
@@ -802,7 +810,9 @@ def _swapped(
     other name, and it is no short form of the same one (:func:`_short_form`). Both are
     names of one shape (two acronyms, or two capitalised words that are no common
     words), so "Berlin" / "Officials" or "Soviet" / "USSR" is no swap. ``swaps`` keeps
-    what one claim's names share (see :class:`_Swaps`)."""
+    what one claim's names share (see :class:`_Swaps`). ``strict``, for a name the
+    evidence states elsewhere: the sentence must not write the name itself, and both
+    sides of the slot must agree (no open end, no moved figure)."""
     word = surface.casefold()
     acronym = surface.isupper()
     mine = claim.analysis
@@ -815,8 +825,13 @@ def _swapped(
             continue  # the sentence does not cover the unit: no name of it is a swap
         run = _name_run(unit.analysis, index)
         others = swaps.candidates(number, mine, sentence.analysis, acronym)
-        last = unit.span.end >= claim.span.end  # a clause that ends the claim may end open
-        adjuncts = unit.analysis.number_keys & sentence.analysis.number_keys
+        if strict and _bare(word) in sentence.analysis.vocabulary:
+            continue  # the sentence names it too: nothing takes its place
+        # a clause that ends the claim may end open
+        last = not strict and unit.span.end >= claim.span.end
+        adjuncts = (
+            frozenset() if strict else unit.analysis.number_keys & sentence.analysis.number_keys
+        )
         for position in others.beside(unit.analysis.words, run):
             _, at, their_run = others.found[position]
             if _short_form(unit.analysis, run, sentence.analysis, their_run):
