@@ -818,6 +818,11 @@ def _swapped(
     mine = claim.analysis
     swaps = swaps if swaps is not None else _Swaps()
     for number, (unit, sentence) in enumerate(units):
+        if strict and (
+            _bare(word) in sentence.analysis.vocabulary  # it names it too: no other takes
+            or not sentence.analysis.names  # its place, nor can a sentence with no name
+        ):
+            continue
         index = _index(unit.analysis, surface)
         if index is None:
             continue
@@ -825,8 +830,6 @@ def _swapped(
             continue  # the sentence does not cover the unit: no name of it is a swap
         run = _name_run(unit.analysis, index)
         others = swaps.candidates(number, mine, sentence.analysis, acronym)
-        if strict and _bare(word) in sentence.analysis.vocabulary:
-            continue  # the sentence names it too: nothing takes its place
         # a clause that ends the claim may end open
         last = not strict and unit.span.end >= claim.span.end
         adjuncts = (
