@@ -318,6 +318,12 @@ SWAPS: list[Swap] = [
         None,
     ),
     (
+        "attack-a-country-and-its-adjective-are-no-swap",
+        "Norway's prime minister opened the bridge.",
+        "The Norwegian prime minister opened the bridge. It links Norway's two largest cities.",
+        None,
+    ),
+    (
         "attack-facts-of-two-sentences-joined-are-no-swap",
         "Anna Berg, who founded Acme, now leads Initech.",
         "Anna Berg founded Acme in 2004. Today she leads Initech.",

@@ -392,9 +392,9 @@ class Passage:
         return word in self.vocabulary_near(word)
 
     def vocabulary_near(self, piece: str) -> frozenset[str]:
-        """Words of :attr:`vocabulary` that include every word holding ``piece``
-        (casefolded): on an unread ASCII chunk, the words of the sentences where it
-        stands; else the whole vocabulary."""
+        """A part of :attr:`vocabulary` that holds each of its words containing ``piece``
+        (casefolded): on an unread ASCII chunk, the words of the sentences where the
+        piece stands (unless it stands in many); else the whole vocabulary."""
         if self._vocabulary is not None or not piece or not self._by_stem():
             return self.vocabulary
         self._lookups += 1

@@ -839,6 +839,8 @@ def _swapped(
             _, at, their_run = others.found[position]
             if _short_form(unit.analysis, run, sentence.analysis, their_run):
                 continue
+            if strict and _same_root(_bare(word), sentence.analysis.words[at]):
+                continue  # "Romania's" / "Romanian": one name in another form
             if not (
                 _aligned(unit.analysis, index, sentence.analysis, at, None, last, adjuncts)
                 or _aligned(
@@ -1187,6 +1189,22 @@ def _aligned(
             return False
         aligned = True
     return aligned
+
+
+def _same_root(mine: str, theirs: str) -> bool:
+    """Whether two casefolded names are forms of one ("romania" / "romanian", "china" /
+    "chinese"): a pertainym of each other, or one opening of four letters or more that
+    leaves at most two letters of the shorter. Two names of one root ("Austria" /
+    "Australia") count as one too: this only ever withholds a swap."""
+    theirs = _bare(theirs)
+    if theirs in pertainyms().get(mine, ()) or mine in pertainyms().get(theirs, ()):
+        return True
+    shared = 0
+    for left, right in zip(mine, theirs, strict=False):  # the shorter ends it
+        if left != right:
+            break
+        shared += 1
+    return shared >= 4 and shared >= min(len(mine), len(theirs)) - 2
 
 
 def _ends_here(analysis: Analysis, index: int, adjuncts: frozenset[str]) -> bool:
