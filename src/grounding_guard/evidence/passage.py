@@ -42,6 +42,9 @@ _LETTER_RUN = re.compile(r"[a-z]+")
 #: scans its text) before it is read whole: past that, reading costs less than searching,
 #: and each later claim costs set algebra (the work stays linear in long claims).
 _LOOKUPS = 32
+#: How many claims' answers an unread chunk keeps (:meth:`Passage.shared`,
+#: :meth:`Passage.stem_counts`): a claim checked again is answered by one lookup.
+_KEPT_CLAIMS = 64
 #: Past this share of its sentences, a word's sentences are not gathered: the chunk is read.
 _NEAR_SHARE = 0.25
 #: How many claims a chunk answers by comparing every sentence (:meth:`Passage.often_asked`).
@@ -123,6 +126,7 @@ class Passage:
         "_asks",
         "_bags",
         "_content",
+        "_counts",
         "_lookups",
         "_lowered",
         "_maybe",
@@ -130,6 +134,7 @@ class Passage:
         "_numbers_at",
         "_postings",
         "_sentences",
+        "_shared",
         "_some",
         "_spans",
         "_starts",
@@ -163,6 +168,8 @@ class Passage:
         self._asks = 0  # claims that asked which sentences hold their stems
         self._where: dict[str, tuple[int, ...]] = {}  # stem -> its sentences, chunk unread
         self._lookups = 0  # searches of the unread text (:meth:`_by_stem`)
+        self._shared: dict[frozenset[str], frozenset[str]] = {}  # kept answers, chunk unread
+        self._counts: dict[frozenset[str], dict[int, int]] = {}
 
     @classmethod
     def read(cls, evidence: Evidence) -> Passage:
@@ -363,20 +370,31 @@ class Passage:
         chunk has been searched a few dozen times, it is read whole and answers by set
         algebra.
         """
+        kept = self._shared.get(stems)
+        if kept is not None and self._content is None:
+            return kept
         if not self._by_stem(stems):
             return stems & self.content
-        return frozenset([s for s in stems if self._holding(s)])
+        found = frozenset([s for s in stems if self._holding(s)])
+        if len(self._shared) < _KEPT_CLAIMS:
+            self._shared[stems] = found
+        return found
 
     def stem_counts(self, content: frozenset[str]) -> dict[int, int] | None:
         """Sentence -> how many of ``content`` it holds, for every sentence holding one,
         on an unread ASCII chunk (read stem by stem, see :meth:`shared`); ``None`` for a
         chunk that is read (its bags answer at once)."""
+        kept = self._counts.get(content)
+        if kept is not None and self._content is None:
+            return kept
         if not self._by_stem(content):
             return None
         counts: dict[int, int] = {}
         for stemmed in content:
             for number in self._holding(stemmed):
                 counts[number] = counts.get(number, 0) + 1
+        if len(self._counts) < _KEPT_CLAIMS:
+            self._counts[content] = counts
         return counts
 
     def holds_stem(self, stemmed: str) -> bool:
