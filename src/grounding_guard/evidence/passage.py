@@ -45,6 +45,18 @@ _LOOKUPS = 32
 #: How many claims' answers an unread chunk keeps (:meth:`Passage.shared`,
 #: :meth:`Passage.stem_counts`): a claim checked again is answered by one lookup.
 _KEPT_CLAIMS = 64
+
+
+def _places(text: str, piece: str) -> list[int]:
+    """Every offset where ``piece`` starts in ``text``, overlaps included."""
+    found: list[int] = []
+    at = text.find(piece)
+    while at >= 0:
+        found.append(at)
+        at = text.find(piece, at + 1)
+    return found
+
+
 #: Past this share of its sentences, a word's sentences are not gathered: the chunk is read.
 _NEAR_SHARE = 0.25
 #: How many claims a chunk answers by comparing every sentence (:meth:`Passage.often_asked`).
@@ -289,14 +301,8 @@ class Passage:
             places.update(self._number_places().get(stemmed, ()))
         else:
             for form in stem_forms(stemmed):
-                at = lowered.find(form)
-                while at >= 0:
-                    places.add(at)
-                    at = lowered.find(form, at + 1)
-        if not places:
-            return []
-        starts = self._sentence_starts()
-        numbers = sorted({bisect_right(starts, at) - 1 for at in places} - {-1})
+                places.update(_places(lowered, form))
+        numbers = sorted(self._sentences_at(places))
         return [n for n in numbers if stemmed in self.bag(n).content]
 
     def _number_places(self) -> dict[str, list[int]]:
@@ -416,17 +422,8 @@ class Passage:
         if self._vocabulary is not None or not piece or not self._by_stem():
             return self.vocabulary
         self._lookups += 1
-        lowered = self._lower()
-        at = lowered.find(piece)
-        if at < 0:
-            return frozenset()
-        starts = self._sentence_starts()
-        numbers: set[int] = set()
-        while at >= 0:
-            numbers.add(bisect_right(starts, at) - 1)
-            at = lowered.find(piece, at + 1)
-        numbers.discard(-1)
-        if len(numbers) > _NEAR_SHARE * len(starts):  # a common piece: read the chunk once
+        numbers = self._sentences_at(_places(self._lower(), piece))
+        if len(numbers) > _NEAR_SHARE * len(self.spans):  # a common piece: read the chunk
             return self.vocabulary
         return frozenset().union(*(self.bag(n).vocabulary for n in sorted(numbers)))
 
@@ -443,24 +440,26 @@ class Passage:
             )
         self._lookups += 1
         lowered = self._lower()
-        starts = self._sentence_starts()
-        marked = {bisect_right(starts, m.start()) - 1 for m in _DIGIT_RUN.finditer(lowered)}
+        marked = self._sentences_at(m.start() for m in _DIGIT_RUN.finditer(lowered))
         found = words.intersection(_LETTER_RUN.findall(lowered))
         if found:
-            maybe: set[int] = set()
+            places: list[int] = []
             for word in sorted(found):
                 whole = re.compile(rf"(?<![a-z]){word}(?![a-z])")
-                maybe.update(bisect_right(starts, m.start()) - 1 for m in whole.finditer(lowered))
-            maybe.discard(-1)
+                places.extend(m.start() for m in whole.finditer(lowered))
+            maybe = self._sentences_at(places)
             marked.update(n for n in maybe - marked if not self.bag(n).vocabulary.isdisjoint(words))
-        marked.discard(-1)
         return tuple(sorted(marked))
 
-    def _sentence_starts(self) -> list[int]:
+    def _sentences_at(self, places: Iterable[int]) -> set[int]:
+        """The numbers of the sentences that the text offsets ``places`` fall in (an
+        offset before the first sentence, in blank space, falls in none)."""
         starts = self._starts
         if starts is None:
             starts = self._starts = [span.start for span in self.spans]
-        return starts
+        found = {bisect_right(starts, at) - 1 for at in places}
+        found.discard(-1)
+        return found
 
     def _by_stem(self, stems: Iterable[str] = ()) -> bool:
         """Whether to answer stem by stem (:meth:`shared`) rather than read the chunk:

@@ -1163,9 +1163,10 @@ def _aligned(
     in 2019") if the two content words before are the same ("Earl of Carlow" / "the
     grandson ... Earl of Tyrone who raised him" is another person), or if the claim
     states the words the evidence adds elsewhere ("Marie Dubois designed the e-bike in
-    Berlin" / "the e-bike was designed in Lyon by Marie Dubois": the voice changed). ``adjuncts``: figures
-    both texts state, which count as no context wherever they stand ("founded in Riga in
-    2011" / "founded in 2011 in Tallinn": the year moved, the slot did not)."""
+    Berlin" / "the e-bike was designed in Lyon by Marie Dubois": the voice changed).
+    ``adjuncts``: figures both texts state, which count as no context wherever they
+    stand ("founded in Riga in 2011" / "founded in 2011 in Tallinn": the year moved, the
+    slot did not)."""
     aligned = False
     for before, after in ((1, 0), (0, 1)):
         at_mine, at_theirs = (i, j) if before or ends is None else ends
