@@ -43,6 +43,7 @@ from decimal import Decimal
 from typing import overload
 
 from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.evidence.tables import header_unit_values, with_header_units
 from grounding_guard.judges.lexical import BestSentence
 from grounding_guard.judges.terms import clause_units, sentence_gate
 from grounding_guard.text.analysis import analyse
@@ -407,7 +408,7 @@ class _SentenceValues(Sequence[tuple[Value, ...]]):
     few that cover it, not the whole chunk). Reading is pure: a race between threads
     reads one sentence twice, never differently."""
 
-    __slots__ = ("_locale", "_preset", "_read", "_texts")
+    __slots__ = ("_locale", "_preset", "_read", "_starts", "_texts", "_united")
 
     def __init__(self, passage: Passage, locale: str | None, preset: Preset) -> None:
         # only a sentence with a digit or a value word ("million", "twelve") is read; its
@@ -419,6 +420,10 @@ class _SentenceValues(Sequence[tuple[Value, ...]]):
         self._locale = locale
         self._preset = preset
         self._read: list[tuple[Value, ...] | None] = [None] * len(spans)
+        # the bare numbers of table rows that take their header's unit ("Weight (kg) |
+        # 1.3" is 1.3 kg) stand in for the bare numbers their sentences read
+        self._united = header_unit_values(text, locale, preset) if "|" in text else ()
+        self._starts = [span.start for span in spans] if self._united else []
 
     def __len__(self) -> int:
         return len(self._read)
@@ -441,7 +446,12 @@ class _SentenceValues(Sequence[tuple[Value, ...]]):
         """Every value of sentence ``index``, comparable or not (read once per text by
         the value reader's cache)."""
         text = self._texts[index]
-        return () if text is None else read_values_cached(text, self._locale, self._preset)
+        if text is None:
+            return ()
+        read = read_values_cached(text, self._locale, self._preset)
+        if not self._united:
+            return read
+        return with_header_units(read, self._united, self._starts[index], len(text))
 
 
 class _Sentences:

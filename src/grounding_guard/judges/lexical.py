@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from grounding_guard._slots import quick_init
 from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.evidence.tables import header_unit_values, with_header_units
 from grounding_guard.text.analysis import Analysis, analyse, word_string
 from grounding_guard.text.cache import bounded_cache
 from grounding_guard.text.figures import VALUE_WORDS, agree, pairable, read_values
@@ -192,7 +193,7 @@ _SCANNED = 256
 def _figures_of(text: str) -> tuple[tuple[Value, ...], FigureIndex]:
     """The figures of a passage, filed by what they may agree with (kept: every claim
     that cites the chunk asks, and a claim of n figures must not read it n times)."""
-    values = read_values_cached(text)
+    values = with_header_units(read_values_cached(text), header_unit_values(text), 0, len(text))
     return values, FigureIndex(values)
 
 

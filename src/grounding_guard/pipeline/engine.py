@@ -23,6 +23,7 @@ from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.figures import check_values
 from grounding_guard.judges.lexical import BestSentence, LexicalJudge, best_sentence, supporting
 from grounding_guard.judges.quotes import QUOTE_CODES, check_quotes, quote_support
+from grounding_guard.judges.table_rows import check_table_rows
 from grounding_guard.judges.terms import check_directions, check_names, check_negation
 from grounding_guard.text.analysis import analyse
 from grounding_guard.text.claims import framing_prefix, is_honest_gap, is_non_claim
@@ -403,6 +404,9 @@ def _term_reasons(
     found = check_values(
         read, passages, best, threshold, locale=options.locale, preset=options.values
     )
+    found.extend(
+        check_table_rows(read, passages, found, locale=options.locale, preset=options.values)
+    )
     reasons.extend(found if reading is None else _in_answer(found, reading))
     reasons.extend(check_quotes(claim, passages))
     if best is not None:
@@ -428,6 +432,7 @@ def _any_term_reason(
         return True
     return bool(
         check_values(claim, passages, best, threshold, locale=options.locale, preset=options.values)
+        or check_table_rows(claim, passages, locale=options.locale, preset=options.values)
     )
 
 

@@ -1,0 +1,223 @@
+"""A figure taken from the wrong row of an evidence table.
+
+"The X14 costs 1,599 euros" against a price table whose X14 row says 1,199 euros and
+whose X16 row says 1,599 euros holds a figure the evidence states, so word overlap and the
+sentence-level figure check (:mod:`~grounding_guard.judges.figures`) can both let it
+through. Read against the table (:mod:`~grounding_guard.evidence.tables`), it is a
+contradiction: the claim names one row (X14) and gives, for a column, the figure of
+another row (X16) where its own row holds a different one. That is ``value_mismatch``,
+with the claim's figure and the named row's cell as spans.
+
+It fires only when all of these hold, so that a flag is right when it fires:
+
+- the claim names exactly one row of the table (a word only that row's label cells hold);
+- the claimed figure is borne out by no figure of the named row;
+- another row holds the claimed figure in a column where the named row holds a figure of
+  the same kind that differs;
+- the claimed figure stands nowhere else in the cited evidence (not in prose, not in
+  another table), only in other rows of this one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from grounding_guard.evidence.passage import Claim, Passage
+from grounding_guard.evidence.tables import EvidenceRow, EvidenceTable, evidence_tables, words_of
+from grounding_guard.text.figures import (
+    GENERIC,
+    Preset,
+    Value,
+    agree,
+    pairable,
+    read_fresh,
+    read_values_cached,
+    resolve_preset,
+    same_figure,
+)
+from grounding_guard.text.figures.intervals import Interval, implies, qualified
+from grounding_guard.types import Reason, Span
+
+__all__ = ["check_table_rows"]
+
+#: Codes that already speak for a claimed figure: a second reason would repeat them.
+_SPOKEN_FOR = frozenset({"value_mismatch", "value_not_in_evidence"})
+
+
+class _Claimed:
+    """One figure of the claim as the table check reads it: an exact value, or a bound,
+    approximation or range as an interval ("about 53,000"), with how an evidence figure
+    stands to it."""
+
+    __slots__ = ("interval", "span", "value")
+
+    def __init__(self, value: Value, interval: Interval | None = None) -> None:
+        self.value = value
+        self.interval = interval
+        self.span = interval.span if interval is not None else value.span
+
+    def meets(self, evidence: Value) -> bool | None:
+        """True when ``evidence`` is this figure (equal, converted or rounded; inside the
+        interval), False when it is a figure of the same kind that differs, None when it
+        is of another kind or cannot tell."""
+        interval = self.interval
+        if interval is not None:
+            if not _same_kind(interval.value, evidence):
+                return None
+            return implies(interval, evidence)
+        if pairable(self.value, evidence):
+            return agree(self.value, evidence)
+        return True if same_figure(self.value, evidence) else None
+
+    def shown(self, text: str) -> str:
+        """The figure as the claim writes it, with its qualifier ("about 53,000")."""
+        written = _written(text, self.span)
+        interval = self.interval
+        if interval is None or interval.form == "range" or not interval.word[:1].isalpha():
+            return written
+        word = interval.word
+        if text[: self.span.start].rstrip().casefold().endswith(word.casefold()):
+            return f"{word} {written}"
+        return f"{written} {word}"
+
+
+def _same_kind(claimed: Value, evidence: Value) -> bool:
+    """Whether two figures measure the same kind of thing (a currency with a currency,
+    a length with a length)."""
+    if claimed.kind != evidence.kind or not evidence.comparable:
+        return False
+    return claimed.kind not in ("money", "measure") or claimed.dimension == evidence.dimension
+
+
+def check_table_rows(
+    claim: Claim,
+    passages: Sequence[Passage],
+    found: Sequence[Reason] = (),
+    *,
+    locale: str | None = None,
+    preset: str | Preset = "generic",
+) -> list[Reason]:
+    """``value_mismatch`` for each claimed figure that comes from another row of a table
+    than the one the claim names (see the module); ``found`` holds the reasons the
+    figure check gave, whose figures are not reported twice."""
+    if not any(ch.isdigit() for ch in claim.text):
+        return []
+    rules = GENERIC if preset == "generic" else resolve_preset(preset)
+    tables = [
+        (passage, table)
+        for passage in passages
+        for table in evidence_tables(passage.evidence.text, locale, rules)
+    ]
+    if not tables:
+        return []
+    read = read_fresh(claim.text, locale, rules)
+    claimed = [_Claimed(v) for v in read if v.comparable]
+    claimed.extend(_Claimed(i.value, i) for i in qualified(claim.text, read))
+    if not claimed:
+        return []
+    words = words_of(claim.text)
+    spoken = {r.span for r in found if r.code in _SPOKEN_FOR}
+    reasons: list[Reason] = []
+    for passage, table in tables:
+        row = table.named(words)
+        if row is None:
+            continue
+        for figure in claimed:
+            span = figure.span.shift(claim.span.start)
+            if span in spoken or any(
+                figure.meets(x) is not False
+                for cell in row.values
+                for x in cell
+                if figure.meets(x) is not None
+            ):
+                continue
+            borrowed = _borrowed(figure, table, row)
+            if borrowed is None:
+                continue
+            mine, other, column = borrowed
+            if _stands_elsewhere(figure, passages, passage, table, row, locale, rules):
+                continue
+            spoken.add(span)
+            text = passage.evidence.text
+            reasons.append(
+                Reason(
+                    "value_mismatch",
+                    _message(
+                        figure,
+                        figure.shown(claim.text),
+                        _written(text, mine.span),
+                        table,
+                        row,
+                        other,
+                        column,
+                    ),
+                    span,
+                    passage.id,
+                    mine.span,
+                )
+            )
+    return reasons
+
+
+def _borrowed(
+    figure: _Claimed, table: EvidenceTable, row: EvidenceRow
+) -> tuple[Value, EvidenceRow, int] | None:
+    """The named row's figure that ``figure`` should have been, the row ``figure`` comes
+    from and their column; ``None`` when no column has both."""
+    for column, cell in enumerate(row.values):
+        meets = [(y, figure.meets(y)) for y in cell]
+        mine = [y for y, met in meets if met is False]
+        if not mine or any(met for _, met in meets):
+            continue
+        for other in table.rows:
+            if other is row or column >= len(other.values):
+                continue
+            if any(figure.meets(x) is True for x in other.values[column]):
+                return mine[0], other, column
+    return None
+
+
+def _stands_elsewhere(
+    figure: _Claimed,
+    passages: Sequence[Passage],
+    home: Passage,
+    table: EvidenceTable,
+    row: EvidenceRow,
+    locale: str | None,
+    preset: Preset,
+) -> bool:
+    """Whether the cited evidence states ``figure`` anywhere but in the other rows of
+    ``table``: in prose, in another table or in the named row itself."""
+    others = [r.line for r in table.rows if r is not row]
+    for passage in passages:
+        for x in read_values_cached(passage.evidence.text, locale, preset):
+            if figure.meets(x) is not True:
+                continue
+            if passage is home and any(
+                line.start <= x.span.start and x.span.end <= line.end for line in others
+            ):
+                continue
+            return True
+    return False
+
+
+def _message(
+    figure: _Claimed,
+    written: str,
+    theirs: str,
+    table: EvidenceTable,
+    row: EvidenceRow,
+    other: EvidenceRow,
+    column: int,
+) -> str:
+    header = table.header[column] if column < len(table.header) else ""
+    where = f'row "{row.label}"' + (f', column "{header}"' if header else "")
+    if figure.interval is None:
+        source = f'{written} is row "{other.label}"\'s'
+    else:
+        source = f'row "{other.label}"\'s figure fits {written}'
+    return f"{written} in the answer, {theirs} in the evidence ({where}; {source})"
+
+
+def _written(text: str, span: Span) -> str:
+    return " ".join(span.of(text).split())
