@@ -430,6 +430,31 @@ ROWS: list[tuple[str, str, str, str]] = [
         "| Riga | 35 euros | 50 euros |",
         "grounded",
     ),
+    # -- a figure before a comparative and "than" is a difference, not the amount ---------
+    (
+        "difference-is-not-the-price",
+        "The Lumo X16 costs 400 euros more than the Lumo X14 [1].",
+        "The Lumo X14 costs 1,199 euros and the Lumo X16 costs 1,599 euros.",
+        "grounded",
+    ),
+    (
+        "difference-with-a-comparative-adjective",
+        "The bus takes 2 hours longer than the train on that route [1].",
+        "On that route the bus takes 5 hours and the train takes 3 hours.",
+        "grounded",
+    ),
+    (
+        "difference-beside-a-wrong-price",
+        "The Lumo X16 costs 1,899 euros, 400 euros more than the Lumo X14 [1].",
+        "The Lumo X14 costs 1,199 euros and the Lumo X16 costs 1,599 euros.",
+        "value_mismatch",
+    ),
+    (
+        "rather-than-is-no-difference",
+        "The clinic hired 20 nurses rather than doctors last year [1].",
+        "The clinic hired 12 nurses rather than doctors last year.",
+        "value_mismatch",
+    ),
     # -- adversarial ----------------------------------------------------------------------
     (
         "attack-loosen-a-storage-limit",
@@ -532,8 +557,16 @@ def test_conversion_is_exact(number: str, unit: str, target: str, expected: str 
         ("As shown in [1], 6,269 cases were seen [12] [Source 2] [3, 4].", ["6,269"]),
         ("The grant was $10-million and the loan $ 5 - million.", ["$10-million", "$ 5 - million"]),
         ("Form 10-K was filed.", []),
+        ("It costs 400 euros more than the X14 and 5% less than the X18.", []),
+        ("It costs 400 euros, more than the X14.", ["400 euros"]),
     ],
-    ids=["markers-are-not-figures", "hyphenated-scale", "a-letter-is-no-scale"],
+    ids=[
+        "markers-are-not-figures",
+        "hyphenated-scale",
+        "a-letter-is-no-scale",
+        "differences-are-not-amounts",
+        "a-comma-ends-the-figure",
+    ],
 )
 def test_reading(text: str, figures: list[str]) -> None:
     found = [v for v in read_values(text) if v.comparable]

@@ -29,6 +29,7 @@ from grounding_guard.text.figures.words import (
     BOUND_ONE,
     BOUND_SYMBOLS,
     BOUND_TWO,
+    DIFFERENCE_AFTER,
 )
 from grounding_guard.text.quotes import is_unspaced_script
 
@@ -108,12 +109,16 @@ def approx_before(clean: str, pos: int, dated: bool) -> str | None:
     return None
 
 
-def approx_after(clean: str, pos: int) -> str | None:
-    """ "approximation" ("300-odd", "300 or so") or "bound" ("300+", "300 or more")."""
+def approx_after(clean: str, pos: int, unit: str | None = None) -> str | None:
+    """ "approximation" ("300-odd", "300 or so"), "bound" ("300+", "300 or more") or
+    "difference" ("400 euros more than the X14": not the price itself; a multiple, unit
+    ``x``, stays one: "3 times faster than" says how many times)."""
     if APPROX_AFTER.match(clean, pos):
         return "approximation"
     if BOUND_AFTER.match(clean, pos):
         return "bound"
+    if unit != "x" and DIFFERENCE_AFTER.match(clean, pos):
+        return "difference"
     return None
 
 

@@ -452,7 +452,7 @@ def _finish_number(
         dated = raw.kind in ("year", "date", "month")
         inexact = approx_before(clean, raw.start, dated)
         if inexact is None and not dated:
-            inexact = approx_after(clean, raw.end)
+            inexact = approx_after(clean, raw.end, raw.unit)
         if inexact is not None:
             raw.note = inexact
         elif money is None and not signed and raw.kind in ("number", "year", "ordinal"):

@@ -109,7 +109,7 @@ def word_values(clean: str, tables: Tables, taken: Taken) -> list[Raw]:
         raw = Raw(start, after.end, "number", value, None, precision)
         apply_unit(raw, after, clean, phrase_end, tables, value)
         if raw.note is None:
-            raw.note = approx_before(clean, start, False) or approx_after(clean, raw.end)
+            raw.note = approx_before(clean, start, False) or approx_after(clean, raw.end, raw.unit)
         out.append(raw)
     return out
 
@@ -131,7 +131,7 @@ def _half_a_span(
         return None
     raw = Raw(start, after.end, "number", Decimal("0.5"), None, 1)
     apply_unit(raw, after, clean, middle[2], tables, Decimal("0.5"))
-    raw.note = approx_before(clean, start, False) or approx_after(clean, raw.end)
+    raw.note = approx_before(clean, start, False) or approx_after(clean, raw.end, raw.unit)
     return raw
 
 

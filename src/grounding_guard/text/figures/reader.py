@@ -48,7 +48,9 @@ How a text is read, in order:
   500", "400–500", "$400–$500", "from 3 to 5", "2 or 3"; "rose from 3 to 5" is two
   values), approximations ("around", "about", "roughly", "approximately", "nearly",
   "almost", "some", "~", "≈", "500-odd": note ``approximation``) and bounds ("at least",
-  "more than", "over", "up to", "500+": note ``bound``), numbers inside names
+  "more than", "over", "up to", "500+": note ``bound``), differences (a figure before a
+  comparative and "than": "400 euros more than the X14", "2 hours longer by bus than by
+  train": note ``difference``), numbers inside names
   ("Apollo 17", "ISO 9001", "World War I", "iPhone 15", "INV-1", "Q3") and version strings
   ("v1.2.3", "3.11.2"), ratios ("24/7"), ambiguous numeric dates, decades and ordinals.
 

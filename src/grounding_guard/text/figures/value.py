@@ -40,8 +40,8 @@ class Value:
     """One figure a text states.
 
     ``span`` covers the figure as written with its unit (offsets into the text given to
-    :func:`read_values`). ``comparable`` is False for approximations, ranges, names,
-    versions, ratios, ambiguous dates, decades and ordinals; ``note`` then says which.
+    :func:`read_values`). ``comparable`` is False for approximations, ranges, differences,
+    names, versions, ratios, ambiguous dates, decades and ordinals; ``note`` then says which.
     ``name`` is the written form of a name or version ("apollo 17"), for a presence check.
     ``dimension`` is what a measure measures ("length", "temperature") or a currency's
     class: values pair only within one. ``year_span`` / ``month_span`` locate a date's year

@@ -20,6 +20,7 @@ __all__ = [
     "BOUND_SYMBOLS",
     "BOUND_TWO",
     "CHANGE_VERBS",
+    "DIFFERENCE_AFTER",
     "FRACTION_WORDS",
     "MAY_BEFORE",
     "MONTHS",
@@ -144,6 +145,13 @@ BOUND_AFTER = re.compile(
     r"(?:\+(?![\d])|-?plus\b(?! *\d)| or more\b| or over\b| or fewer\b| or less\b"
     r"| or above\b| and above\b| and up\b| and over\b| or higher\b| or greater\b| or older\b"
     r"| or longer\b| and below\b| and under\b| or lower\b| or younger\b| or shorter\b)",
+    re.IGNORECASE,
+)
+#: A comparative and "than" right after a figure: the figure is a difference ("400 euros
+#: more than the X14", "2 hours longer by bus than by train"), not the amount itself.
+DIFFERENCE_AFTER = re.compile(
+    r"\s+(?!(?:rather|other|either|neither|whether|never|ever|over|under|after|per)\b)"
+    r"(?:more|less|fewer|[a-z]{2,}er)(?:\s+[a-z]+){0,3}?\s+than\b",
     re.IGNORECASE,
 )
 CHANGE_VERBS = frozenset(
