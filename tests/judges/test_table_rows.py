@@ -254,9 +254,10 @@ def test_a_table_needs_a_delimiter_row_and_two_rows() -> None:
     assert evidence_tables("no table here") == ()
 
 
+# labels no English word starts with: none is a stopword or a word of the claim's frame
 _LABELS = st.lists(
-    st.from_regex(r"[A-Z][a-z]{3,8}", fullmatch=True), min_size=2, max_size=6, unique=True
-).filter(lambda labels: len({label.casefold() for label in labels}) == len(labels))
+    st.from_regex(r"Zq[a-z]{3,7}", fullmatch=True), min_size=2, max_size=6, unique=True
+)
 
 
 @settings(max_examples=60, deadline=None)

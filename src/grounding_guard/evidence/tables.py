@@ -21,7 +21,8 @@ from dataclasses import dataclass, replace
 from grounding_guard.text.cache import bounded_cache
 from grounding_guard.text.figures import GENERIC, Preset, Value, read_values_cached
 from grounding_guard.text.lexicon import STOPWORDS
-from grounding_guard.text.tables import cells, header_unit
+from grounding_guard.text.markdown import is_delimiter_row
+from grounding_guard.text.tables import bare_number, cells, header_unit
 from grounding_guard.types import Span
 
 __all__ = [
@@ -34,18 +35,11 @@ __all__ = [
 ]
 
 _WORD_RE = re.compile(r"\w+")
-#: A cell that is only a number: it takes the unit its header names.
-_BARE_NUMBER_RE = re.compile(r"[-+\u2212]?(?:\d[\d,.\u202f\u00a0' ]*\d|\d)\Z")
 
 
 def words_of(text: str) -> frozenset[str]:
     """The case-folded words of ``text`` (runs of letters, digits and underscores)."""
     return frozenset(_WORD_RE.findall(text.casefold()))
-
-
-def _is_delimiter(line: str) -> bool:
-    stripped = line.strip()
-    return "|" in stripped and "-" in stripped and not stripped.strip("|:- \t")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +132,7 @@ def _tables(text: str, locale: str | None, preset: Preset) -> tuple[EvidenceTabl
     while index < len(lines):
         line = lines[index]
         head = lines[index - 1]
-        if not (_is_delimiter(line.of(text)) and "|" in head.of(text)):
+        if not (is_delimiter_row(line.of(text)) and "|" in head.of(text)):
             index += 1
             continue
         rows: list[Span] = []
@@ -196,7 +190,7 @@ def _cell_values(
     written = cell.of(text)
     if not written:
         return (), False
-    if head is not None and _BARE_NUMBER_RE.match(written):
+    if head is not None and bare_number(written):
         unit = header_unit(text, head.start, head.end)
         if unit is not None:
             before, after = unit

@@ -26,6 +26,7 @@ __all__ = [
     "Block",
     "Layout",
     "is_blank_char",
+    "is_delimiter_row",
     "is_prose",
     "prose_gap_end",
     "prose_resume",
@@ -126,7 +127,8 @@ SENTENCE_GAP_RE = re.compile(
 )
 
 
-def _is_delimiter_row(line: str) -> bool:
+def is_delimiter_row(line: str) -> bool:
+    """Whether ``line`` is a table's delimiter row (``|---|:--:|``)."""
     stripped = line.strip()
     return "|" in stripped and "-" in stripped and not stripped.strip("|:- \t")
 
@@ -232,16 +234,16 @@ def scan_blocks(text: str, starts: Sequence[int], ends: Sequence[int]) -> Layout
         if kind is None and char in _RULE_CHARS and _is_rule(text[inner:line_end]):
             kind = Kind.RULE
         if kind is None and (char == "|" or text.find("|", inner, line_end) != -1):
-            if char == "|" or prev_table or _is_delimiter_row(text[inner:line_end]):
+            if char == "|" or prev_table or is_delimiter_row(text[inner:line_end]):
                 kind = Kind.TABLE
             elif line_end < n and not is_prose(text, inner, line_end):
                 following = text.find("\n", line_end + 1)
-                if _is_delimiter_row(text[line_end + 1 : n if following == -1 else following]):
+                if is_delimiter_row(text[line_end + 1 : n if following == -1 else following]):
                     kind = Kind.TABLE
         if kind is not None:
             flush()
             table = kind is Kind.TABLE
-            delimiter = table and _is_delimiter_row(text[inner:line_end])
+            delimiter = table and is_delimiter_row(text[inner:line_end])
             row = table and prev_table and table_body and not delimiter
             end = rtrim(text, inner, line_end)
             blocks.append(Block(kind, inner, end, False, row, table_header if row else None))

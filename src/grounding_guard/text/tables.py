@@ -21,7 +21,7 @@ from grounding_guard.text.figures.reader import read_values
 from grounding_guard.text.figures.units import CURRENCY_CODES, CURRENCY_SIGNS
 from grounding_guard.types import Span
 
-__all__ = ["RowReading", "TableRow", "cells", "header_unit", "table_row"]
+__all__ = ["RowReading", "TableRow", "bare_number", "cells", "header_unit", "table_row"]
 
 #: What joins a header cell to its row cell, and one pair to the next.
 _PAIR = ": "
@@ -56,6 +56,11 @@ def cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
 _HEADER_UNIT_RE = re.compile(r"[(\[]\s*([^()\[\]]{1,16}?)\s*[)\]]\s*$")
 #: A cell that is only a number (it takes the unit its header names).
 _BARE_NUMBER_RE = re.compile(r"[-+\u2212]?(?:\d[\d,.\u202f\u00a0' ]*\d|\d)\Z")
+
+
+def bare_number(cell: str) -> bool:
+    """Whether a cell's text is only a number (it then takes the unit its header names)."""
+    return _BARE_NUMBER_RE.match(cell) is not None
 
 
 def header_unit(text: str, start: int, end: int) -> tuple[Span | None, Span | None] | None:
@@ -204,7 +209,7 @@ def table_row(answer: str, header: Span, row: Span, row_text: str) -> TableRow |
         if column < len(head) and head[column][1] > head[column][0]:
             head_span = Span(*head[column])
             named = True
-            if _BARE_NUMBER_RE.match(content):
+            if bare_number(content):
                 unit = header_unit(answer, head_span.start, head_span.end)
         found.append((where, content, head_span, unit))
     if not named:
