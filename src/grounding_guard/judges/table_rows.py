@@ -26,6 +26,7 @@ from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.evidence.tables import EvidenceRow, EvidenceTable, evidence_tables, words_of
 from grounding_guard.text.figures import (
     GENERIC,
+    VALUE_WORDS,
     Preset,
     Value,
     agree,
@@ -100,8 +101,11 @@ def check_table_rows(
     """``value_mismatch`` for each claimed figure that comes from another row of a table
     than the one the claim names (see the module); ``found`` holds the reasons the
     figure check gave, whose figures are not reported twice."""
-    if not any(ch.isdigit() for ch in claim.text):
-        return []
+    if not any("|" in passage.evidence.text for passage in passages):
+        return []  # the common case: no table to read
+    analysis = claim.analysis
+    if not analysis.numbers and analysis.vocabulary.isdisjoint(VALUE_WORDS):
+        return []  # no figure to compare
     rules = GENERIC if preset == "generic" else resolve_preset(preset)
     tables = [
         (passage, table)
