@@ -430,6 +430,25 @@ ROWS: list[tuple[str, str, str, str]] = [
         "| Riga | 35 euros | 50 euros |",
         "grounded",
     ),
+    # -- a model name with digits is a word of the figure's context ----------------------
+    (
+        "model-number-pairs-its-own-price",  # "X16" read as "X", a no-word: place 0 won
+        "The Lumo X16 costs 1,599 euros [1].",
+        "The Lumo X14 costs 1,199 euros and the Lumo X16 costs 1,599 euros.",
+        "grounded",
+    ),
+    (
+        "model-number-other-price",
+        "The Lumo X16 costs 1,199 euros [1].",
+        "The Lumo X14 costs 1,199 euros and the Lumo X16 costs 1,599 euros.",
+        "value_mismatch",
+    ),
+    (
+        "quarter-pairs-its-own-revenue",
+        "Revenue in Q4 was 9 million euros [1].",
+        "Revenue in Q3 was 7 million euros, while revenue in Q4 was 9 million euros.",
+        "grounded",
+    ),
     # -- a figure before a comparative and "than" is a difference, not the amount ---------
     (
         "difference-is-not-the-price",

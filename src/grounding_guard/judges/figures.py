@@ -1529,7 +1529,7 @@ def _first_disagreement(
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-_TOKEN = re.compile(r"[^\W\d_]+|[,;:()]")
+_TOKEN = re.compile(r"[^\W\d_]+\d[^\W_]*|[^\W\d_]+|[,;:()]")
 _BOUNDARIES = frozenset({"and", "but", "while", "whereas", "or", "although", "though"})
 
 
