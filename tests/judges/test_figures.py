@@ -1890,6 +1890,20 @@ READS: list[tuple[str, str | None, str, list[tuple[str, object, str | None, str,
         [("year", D(2019), None, "2019", True), ("money", D(5), "usd", "USD 5", True)],
     ),
     ("In 1999 EUR prices rose.", None, "generic", [("year", D(1999), None, "1999", True)]),
+    # four year-like digits before a currency word are a price, unless a base year
+    ("It costs 1042 euros.", None, "generic", [("money", D(1042), "eur", "1042 euros", True)]),
+    (
+        "In 2019 dollars, the cost was 5 million.",
+        None,
+        "generic",
+        [("year", D(2019), None, "2019", True), ("number", D(5000000), None, "5 million", True)],
+    ),
+    (
+        "Prices in constant 2010 euros fell.",
+        None,
+        "generic",
+        [("year", D(2010), None, "2010", True)],
+    ),
     (
         "Prices rose from USD 2000 to USD 3000.",
         None,

@@ -170,6 +170,25 @@ def _time_span_after_modifier(clean: str, pos: int) -> _After | None:
     return _After(unit.end, found, None)
 
 
+#: Words before a year that make a currency word after it a base year, not a price:
+#: "in 2019 dollars", "constant 2010 euros".
+_BASE_YEAR_RE = re.compile(r"(?:\b(?:in|constant|real|nominal|current|chained)\s+)$", re.I)
+
+
+def _price_of_year_digits(clean: str, at: int, end: int) -> bool:
+    """Whether a currency word at ``clean[at:end]`` after four year-like digits makes
+    them a price ("1199 euros"), rather than a base year ("in 2019 dollars"): a word in
+    lower case, not a code or sign ("In 1999 EUR prices rose", "In 2019 $5 …"), with no
+    base-year word before the digits."""
+    word = clean[at:end]
+    if not word[:1].isalpha() or not word.islower():
+        return False
+    digits = at - 1
+    while digits > 0 and clean[digits - 1].isdigit():
+        digits -= 1
+    return _BASE_YEAR_RE.search(clean, max(0, digits - 12), digits) is None
+
+
 def after_number(
     clean: str, pos: int, money: str | None, year_like: bool, core: str, deny: frozenset[str]
 ) -> _After:
@@ -227,7 +246,9 @@ def after_number(
     unit = unit_at(clean, nxt)
     if unit:
         found = unit_of(unit.form)
-        if found is not None and not (found.kind == "money" and year_like):
+        if found is not None and not (
+            found.kind == "money" and year_like and not _price_of_year_digits(clean, nxt, unit.end)
+        ):
             return _After(unit.end, found, None)
     elif not year_like:
         span_unit = _time_span_after_modifier(clean, nxt)

@@ -39,7 +39,8 @@ How a text is read, in order:
   "100 degrees" (no scale) is its own dimension and never pairs with "212 degrees
   Fahrenheit"; a time of day ("10:30 pm", "22:30") is a measure of unit ``clock``
   (seconds after midnight);
-- years (1000-2199 standing alone), full dates (ISO ``2026-08-04``, "28 June 1919",
+- years (1000-2199 standing alone; before a currency word in lower case they are a price,
+  "1199 euros", unless a base year: "in 2019 dollars"), full dates (ISO ``2026-08-04``, "28 June 1919",
   "June 28, 1919"; numeric ``04/08/2026`` only when unambiguous or ``locale`` says which
   comes first: ``en-US`` month first, ``en-GB`` and most others day first), months,
   decades ("the 1990s", "'90s") and ordinals ("46th", "first"); a date is one value, so
