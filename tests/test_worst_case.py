@@ -320,6 +320,20 @@ def filter_check(n: int, seed: int) -> Case:
     return Case(text, {"1": " ".join(found[::2])}, {"mode": "filter"})
 
 
+def evidence_table(n: int, seed: int) -> Case:
+    """``n`` claims, each naming one row of an ``n``-row price table and giving another
+    row's price (every one a borrowed figure), with prose holding a few of the prices."""
+    rng = random.Random(seed)
+    labels = [f"Zq{w}" for w in words(n, seed)]
+    prices = rng.sample(range(10_000, 99_999), n)
+    rows = "".join(f"| {a} | {p:,} euros |\n" for a, p in zip(labels, prices, strict=True))
+    prose = " ".join(f"One plan once cost {p:,} euros." for p in prices[:: max(1, n // 20)])
+    claims = " ".join(
+        f"The {labels[k]} plan costs {prices[(k + 1) % n]:,} euros [1]." for k in range(n)
+    )
+    return Case(claims, {"1": prose + "\n\n| Plan | Price |\n|---|---|\n" + rows}, {})
+
+
 #: family -> (its builder, the smallest size n)
 FAMILIES: dict[str, tuple[Callable[[int, int], Case], int]] = {
     "names": (names, 400),
@@ -358,6 +372,7 @@ FAMILIES: dict[str, tuple[Callable[[int, int], Case], int]] = {
     "stream_filter_paragraphs": (stream_filter_paragraphs, 30),
     "stream_colon_units": (stream_colon_units, 500),
     "filter_check": (filter_check, 80),
+    "evidence_table": (evidence_table, 100),
     # a long answer against as much evidence: every misattributed unit asks which uncited
     # chunk would carry it (the "supported elsewhere" hint), answered from a stem index
     "answer_and_evidence": (lambda n, seed: dense(n * 100, n, seed), 40),

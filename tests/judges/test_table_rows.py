@@ -43,6 +43,8 @@ TWO_TABLES = (
     "\n\nPrices in 2026:\n\n| Model | Price |\n|---|---|\n| X14 | 1,199 euros |\n"
     "| X16 | 1,599 euros |"
 )
+MONTHS = "| Month | Sales |\n|---|---|\n| March | 120 units |\n| April | 150 units |"
+NO_SEPARATOR = "| Model | Price |\n|---|---|\n| X14 | 1199 euros |\n| X16 | 1599 euros |"
 TRANSPOSED = (
     "| Spec | X14 | X16 |\n|---|---|---|\n| Memory | 16 GB | 32 GB |\n"
     "| Price | 1,199 euros | 1,599 euros |"
@@ -151,6 +153,21 @@ ROWS: list[tuple[str, str, str, str | tuple[str, str]]] = [
         YEARS,
         "grounded",
     ),
+    # -- rows keyed by month; prices written without a thousands separator --------------
+    ("month-row-own-figure", "Sales in April were 150 units [1].", MONTHS, "grounded"),
+    (
+        "month-row-figure-of-another-month",
+        "Sales in April were 120 units [1].",
+        MONTHS,
+        ("120", "150"),
+    ),
+    ("unseparated-price-own-row", "The X14 costs 1,199 euros [1].", NO_SEPARATOR, "grounded"),
+    (
+        "unseparated-price-other-row",  # "1599 euros" is a price, not the year 1599
+        "The X14 costs 1,599 euros [1].",
+        NO_SEPARATOR,
+        ("1,599 euros", "1199 euros"),
+    ),
     # -- the figure stands elsewhere: no flag from the table --------------------------------
     ("figure-also-in-prose", "The X14 launched at 1,599 euros [1].", PROSE_TOO, "grounded"),
     (
@@ -191,13 +208,30 @@ def test_table_rows(
     assert isinstance(expected, tuple)
     claimed, theirs = expected
     assert unit.status is Status.CONTRADICTED, unit.reasons
-    found = [r for r in unit.reasons if r.code == "value_mismatch" and " row " in r.message]
+    # the row check, or the sentence-level check when its pairing already finds the row
+    found = [r for r in unit.reasons if r.code == "value_mismatch"]
     assert len(found) == 1, unit.reasons
     reason = found[0]
     assert reason.span is not None and reason.span.of(claim) in claimed
     assert reason.evidence_id == "1" and reason.evidence_span is not None
     assert reason.evidence_span.of(evidence) == theirs
-    assert reason.message.startswith(f"{claimed} in the answer, {theirs} in the evidence (row ")
+    assert reason.message.startswith(f"{claimed} in the answer, {theirs} in the evidence")
+
+
+#: Rows whose borrowed figure the sentence-level pairing already catches (the row check
+#: then stays silent rather than say it twice).
+_PAIRED_BY_SENTENCE = {"unseparated-price-other-row"}
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [r[1:3] for r in ROWS if isinstance(r[3], tuple) and r[0] not in _PAIRED_BY_SENTENCE],
+    ids=[r[0] for r in ROWS if isinstance(r[3], tuple) and r[0] not in _PAIRED_BY_SENTENCE],
+)
+def test_the_row_check_names_both_rows(claim: str, evidence: str) -> None:
+    unit = check(claim, {"1": evidence}).units[0]
+    (reason,) = [r for r in unit.reasons if r.code == "value_mismatch"]
+    assert ' row "' in reason.message and "; " in reason.message
 
 
 def test_the_table_has_both_directions() -> None:

@@ -23,7 +23,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from grounding_guard.evidence.passage import Claim, Passage
-from grounding_guard.evidence.tables import EvidenceRow, EvidenceTable, evidence_tables, words_of
+from grounding_guard.evidence.tables import (
+    EvidenceRow,
+    EvidenceTable,
+    evidence_tables,
+    header_unit_values,
+    with_header_units,
+    words_of,
+)
+from grounding_guard.text.cache import bounded_cache
 from grounding_guard.text.figures import (
     GENERIC,
     VALUE_WORDS,
@@ -36,6 +44,7 @@ from grounding_guard.text.figures import (
     resolve_preset,
     same_figure,
 )
+from grounding_guard.text.figures.index import FigureIndex
 from grounding_guard.text.figures.intervals import Interval, implies, qualified
 from grounding_guard.types import Reason, Span
 
@@ -123,23 +132,20 @@ def check_table_rows(
     spoken = {r.span for r in found if r.code in _SPOKEN_FOR}
     reasons: list[Reason] = []
     for passage, table in tables:
-        row = table.named(words)
-        if row is None:
+        named = table.named(words)
+        if named is None:
             continue
+        row = table.rows[named]
+        own = table.values(named)
         for figure in claimed:
             span = figure.span.shift(claim.span.start)
-            if span in spoken or any(
-                figure.meets(x) is not False
-                for cell in row.values
-                for x in cell
-                if figure.meets(x) is not None
-            ):
-                continue
-            borrowed = _borrowed(figure, table, row)
+            if span in spoken or any(figure.meets(x) is True for cell in own for x in cell):
+                continue  # its own row bears it out
+            borrowed = _borrowed(figure, table, named)
             if borrowed is None:
                 continue
             mine, other, column = borrowed
-            if _stands_elsewhere(figure, passages, passage, table, row, locale, rules):
+            if _stands_elsewhere(figure, passages, passage, table, named, locale, rules):
                 continue
             spoken.add(span)
             text = passage.evidence.text
@@ -163,22 +169,36 @@ def check_table_rows(
     return reasons
 
 
+#: How many figures a claimed interval, or a figure the index cannot narrow, is tested
+#: against per search; past it the search gives up on the safe side (no flag), so that a
+#: long table costs each claim bounded work.
+_SCANNED = 256
+
+
 def _borrowed(
-    figure: _Claimed, table: EvidenceTable, row: EvidenceRow
+    figure: _Claimed, table: EvidenceTable, named: int
 ) -> tuple[Value, EvidenceRow, int] | None:
     """The named row's figure that ``figure`` should have been, the row ``figure`` comes
     from and their column; ``None`` when no column has both."""
-    for column, cell in enumerate(row.values):
+    for column, cell in enumerate(table.values(named)):
         meets = [(y, figure.meets(y)) for y in cell]
         mine = [y for y, met in meets if met is False]
         if not mine or any(met for _, met in meets):
             continue
-        for other in table.rows:
-            if other is row or column >= len(other.values):
-                continue
-            if any(figure.meets(x) is True for x in other.values[column]):
-                return mine[0], other, column
+        cells, index = table.column(column)
+        for position in _searched(figure, index, len(cells)):
+            row, value = cells[position]
+            if row != named and figure.meets(value) is True:
+                return mine[0], table.rows[row], column
     return None
+
+
+def _searched(figure: _Claimed, index: FigureIndex, size: int) -> list[int]:
+    """The positions among ``size`` indexed figures that may be ``figure``, at most
+    :data:`_SCANNED` of them (an interval is no key of the index: the first ones)."""
+    if figure.interval is None:
+        return index.positions(figure.value)[:_SCANNED]
+    return list(range(min(size, _SCANNED)))
 
 
 def _stands_elsewhere(
@@ -186,23 +206,42 @@ def _stands_elsewhere(
     passages: Sequence[Passage],
     home: Passage,
     table: EvidenceTable,
-    row: EvidenceRow,
+    named: int,
     locale: str | None,
     preset: Preset,
 ) -> bool:
     """Whether the cited evidence states ``figure`` anywhere but in the other rows of
-    ``table``: in prose, in another table or in the named row itself."""
-    others = [r.line for r in table.rows if r is not row]
+    ``table``: in prose, in another table or in the named row itself. Past the search
+    budget the answer is yes (the safe side: no flag)."""
     for passage in passages:
-        for x in read_values_cached(passage.evidence.text, locale, preset):
+        values, index = _figures(passage.evidence.text, locale, preset)
+        found = _searched(figure, index, len(values))
+        if len(found) >= _SCANNED:
+            return True
+        for position in found:
+            x = values[position]
             if figure.meets(x) is not True:
                 continue
-            if passage is home and any(
-                line.start <= x.span.start and x.span.end <= line.end for line in others
-            ):
-                continue
+            if passage is home:
+                row = table.row_at(x.span.start)
+                if row is not None and row != named:
+                    continue
             return True
     return False
+
+
+@bounded_cache(64, 1 << 22)
+def _figures(
+    text: str, locale: str | None, preset: Preset
+) -> tuple[tuple[Value, ...], FigureIndex]:
+    """The comparable figures of a chunk (header units applied) and their index."""
+    read = read_values_cached(text, locale, preset)
+    values = tuple(
+        v
+        for v in with_header_units(read, header_unit_values(text, locale, preset), 0, len(text))
+        if v.comparable
+    )
+    return values, FigureIndex(values)
 
 
 def _message(
