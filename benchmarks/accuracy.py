@@ -337,15 +337,16 @@ def summary_table(
     specs: Sequence[JudgeSpec],
     results: dict[tuple[str, str], EvalResult],
 ) -> list[str]:
-    """Balanced accuracy of every judge on every set, held-out sets first, and whether
-    the combined default beats both lexical overlap and the embedding cosine alone."""
+    """Balanced accuracy of every judge on every set, held-out sets first, and the
+    combined default's margin over the better of lexical overlap and the embedding cosine
+    alone (on these sets only: no claim beyond them)."""
     shown = [j for j in specs if any((s.key, j.key) in results for s in sets)]
     if not shown:
         return []
     lines = [
         "| set | "
         + " | ".join(j.title for j in shown)
-        + " | combined beats lexical and embedding |",
+        + " | combined minus the better of lexical and embedding |",
         "|---|" + "---:|" * len(shown) + "---|",
     ]
     ordered = [s for s in sets if s.key not in FITTED_ON] + [s for s in sets if s.key in FITTED_ON]
@@ -360,7 +361,7 @@ def summary_table(
             verdict = ""
         else:
             margin = min(default.balanced_accuracy - o.balanced_accuracy for o in others if o)
-            verdict = f"{'yes' if margin > 0 else '**no**'} ({100 * margin:+.1f})"
+            verdict = f"{100 * margin:+.1f}"
         name = spec.key + (" (fitted on: in-sample)" if spec.key in FITTED_ON else "")
         lines.append(f"| {name} | " + " | ".join(cells) + f" | {verdict} |")
     return lines
@@ -468,7 +469,12 @@ def render(
             "## Balanced accuracy at a glance",
             "",
             "The last column: the combined default's balanced accuracy minus the better of "
-            "lexical overlap alone and the embedding cosine alone.",
+            "lexical overlap alone and the embedding cosine alone. The combined judge was "
+            "fitted on the dev splits of AttributionBench, WiCE and SNLI, and its margins "
+            "hold on these sets only: on AttributionBench's out-of-distribution test "
+            "(1,686 rows, measured for issue #13, never read by this script) it scored 75.8 "
+            "mean macro-F1 against 82.5 for lexical overlap. Lexical overlap stays the "
+            'default judge; `judge="model"` is opt-in: measure it on your own data first.',
             "",
             *summary,
             "",
