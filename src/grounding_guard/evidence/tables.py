@@ -184,9 +184,9 @@ class EvidenceTable:
 def evidence_tables(
     text: str, locale: str | None = None, preset: Preset = GENERIC
 ) -> tuple[EvidenceTable, ...]:
-    """Every markdown table in ``text`` with at least two data rows, in text order."""
-    if "|" not in text:
-        return ()
+    """Every markdown table in ``text`` with at least two data rows, in text order (kept
+    per text: a chunk that every claim asks about is searched for a pipe once, not once
+    per claim)."""
     return _tables(text, locale, preset)
 
 
@@ -224,6 +224,8 @@ def with_header_units(
 
 @bounded_cache(256, 4_000_000)
 def _tables(text: str, locale: str | None, preset: Preset) -> tuple[EvidenceTable, ...]:
+    if "|" not in text:
+        return ()
     lines: list[Span] = []
     start = 0
     for piece in text.splitlines(keepends=True):

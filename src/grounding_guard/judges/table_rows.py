@@ -110,8 +110,6 @@ def check_table_rows(
     """``value_mismatch`` for each claimed figure that comes from another row of a table
     than the one the claim names (see the module); ``found`` holds the reasons the
     figure check gave, whose figures are not reported twice."""
-    if not any("|" in passage.evidence.text for passage in passages):
-        return []  # the common case: no table to read
     analysis = claim.analysis
     if not analysis.numbers and analysis.vocabulary.isdisjoint(VALUE_WORDS):
         return []  # no figure to compare
