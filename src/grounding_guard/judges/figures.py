@@ -422,7 +422,7 @@ class _SentenceValues(Sequence[tuple[Value, ...]]):
         self._read: list[tuple[Value, ...] | None] = [None] * len(spans)
         # the bare numbers of table rows that take their header's unit ("Weight (kg) |
         # 1.3" is 1.3 kg) stand in for the bare numbers their sentences read
-        self._united = header_unit_values(text, locale, preset) if "|" in text else ()
+        self._united = header_unit_values(text, locale, preset)
         self._starts = [span.start for span in spans] if self._united else []
 
     def __len__(self) -> int:

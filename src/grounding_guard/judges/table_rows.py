@@ -21,6 +21,7 @@ It fires only when all of these hold, so that a flag is right when it fires:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.evidence.tables import (
@@ -62,7 +63,8 @@ class _Claimed:
     __slots__ = ("interval", "span", "value")
 
     def __init__(self, value: Value, interval: Interval | None = None) -> None:
-        self.value = value
+        # an interval's figure pairs by its kind and class, as an exact one would
+        self.value = value if interval is None else replace(value, comparable=True)
         self.interval = interval
         self.span = interval.span if interval is not None else value.span
 
@@ -72,9 +74,7 @@ class _Claimed:
         is of another kind or cannot tell."""
         interval = self.interval
         if interval is not None:
-            if not _same_kind(interval.value, evidence):
-                return None
-            return implies(interval, evidence)
+            return implies(interval, evidence) if pairable(self.value, evidence) else None
         if pairable(self.value, evidence):
             return agree(self.value, evidence)
         return True if same_figure(self.value, evidence) else None
@@ -89,14 +89,6 @@ class _Claimed:
         if text[: self.span.start].rstrip().casefold().endswith(word.casefold()):
             return f"{word} {written}"
         return f"{written} {word}"
-
-
-def _same_kind(claimed: Value, evidence: Value) -> bool:
-    """Whether two figures measure the same kind of thing (a currency with a currency,
-    a length with a length)."""
-    if claimed.kind != evidence.kind or not evidence.comparable:
-        return False
-    return claimed.kind not in ("money", "measure") or claimed.dimension == evidence.dimension
 
 
 def check_table_rows(
