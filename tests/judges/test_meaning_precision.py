@@ -500,6 +500,116 @@ def test_swapped_names(
         assert reason.message == f"{mine!r} is not mentioned in the cited evidence"
 
 
+# ---- two names that trade places (name_mismatch), and relations that go both ways ------------
+
+# (pattern, claim, evidence, (answer stretch, evidence stretch) or None: no name code)
+ROLE_SWAPS: list[tuple[str, str, str, tuple[str, str] | None]] = [
+    (
+        "buyer-and-bought-trade-places",
+        "Acme acquired Initech in 2019.",
+        "Initech acquired Acme in 2019.",
+        ("Acme acquired Initech", "Initech acquired Acme"),
+    ),
+    (
+        "winner-and-loser-trade-places",
+        "Northwind beat Contoso in the final.",
+        "Contoso beat Northwind in the final.",
+        ("Northwind beat Contoso", "Contoso beat Northwind"),
+    ),
+    (
+        "route-ends-trade-places",
+        "The first ferry sails from Tallinn to Helsinki at 07:30.",
+        "The first ferry sails from Helsinki to Tallinn at 07:30.",
+        ("Tallinn to Helsinki", "Helsinki to Tallinn"),
+    ),
+    (
+        "full-names-trade-places",
+        "Marta Quell succeeded Pieter Voss as director in 2015.",
+        "Pieter Voss succeeded Marta Quell as director in 2015.",
+        ("Marta Quell succeeded Pieter Voss", "Pieter Voss succeeded Marta Quell"),
+    ),
+    (
+        "comparison-turned-round",
+        "Tartu is older than Tallinn, the guide says.",
+        "Tallinn is older than Tartu, the guide says.",
+        ("Tartu is older than Tallinn", "Tallinn is older than Tartu"),
+    ),
+    (
+        "other-tense-same-swap",
+        "Acme acquires Initech this year.",
+        "Initech acquires Acme this year.",
+        ("Acme acquires Initech", "Initech acquires Acme"),
+    ),
+    ("same-order-kept", "Acme acquired Initech in 2019.", "Acme acquired Initech in 2019.", None),
+    (
+        "attack-symmetric-verb",
+        "Ortega met Lindqvist in Geneva in May.",
+        "Lindqvist met Ortega in Geneva in May.",
+        None,
+    ),
+    (
+        "attack-match-goes-both-ways",
+        "Northwind played Contoso in the final.",
+        "Contoso played Northwind in the final.",
+        None,
+    ),
+    (
+        "attack-coordinated-names",
+        "Ortega and Lindqvist signed the treaty in Geneva.",
+        "Lindqvist and Ortega signed the treaty in Geneva.",
+        None,
+    ),
+    (
+        "attack-a-road-runs-both-ways",
+        "The road from Tartu to Tallinn is 186 km long.",
+        "The road from Tallinn to Tartu is 186 km long.",
+        None,
+    ),
+    (
+        "attack-evidence-states-both-orders",
+        "Ferries sail from Tallinn to Helsinki every hour.",
+        "Ferries sail from Helsinki to Tallinn every hour, and from Tallinn to Helsinki too.",
+        None,
+    ),
+    (
+        "attack-only-a-preposition-between",
+        "Ortega in Geneva signed the treaty for Spain.",
+        "Geneva in Ortega signed the treaty for Spain.",
+        None,
+    ),
+    (
+        "attack-sentence-about-something-else",
+        "Acme acquired Initech after a long court case in Ohio.",
+        "Initech acquired Acme's logistics arm.",
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize("citations", ["numeric", "none"])
+@pytest.mark.parametrize(
+    ("claim", "evidence", "expected"), [r[1:] for r in ROLE_SWAPS], ids=[r[0] for r in ROLE_SWAPS]
+)
+def test_names_that_trade_places(
+    claim: str, evidence: str, expected: tuple[str, str] | None, citations: str
+) -> None:
+    answer = f"{claim} [1]" if citations == "numeric" else claim
+    unit = gg.check(answer, {"1": evidence}, citations=citations).units[0]
+    swaps = [r for r in unit.reasons if r.code == "name_mismatch"]
+    if expected is None:
+        assert swaps == [], unit.reasons
+        return
+    mine, theirs = expected
+    (reason,) = swaps
+    assert unit.status is gg.Status.CONTRADICTED
+    assert reason.span is not None and reason.span.of(answer) == mine
+    assert reason.evidence_id == "1" and reason.evidence_span is not None
+    assert reason.evidence_span.of(evidence) == theirs
+    assert reason.message == f"{mine!r} in the answer, {theirs!r} in the evidence: " + (
+        "the names trade places"
+    )
+
+
 # ---- quotes: a near-miss is a misquote, a quote with nothing close is unconfirmed ----------
 
 BUDGET = "The mayor said the budget was a bold step forward for the city."
