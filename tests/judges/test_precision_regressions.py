@@ -390,6 +390,48 @@ VALUES: list[tuple[str, str, str, str, bool]] = [
         "value_unconfirmed",
         True,
     ),
+    (
+        "count-of-things-against-a-count-of-pairs-beside-it",
+        "A yak has 60 chromosomes in each of its cells.",
+        "Yaks have 30 chromosome pairs for a total of 60 chromosomes in each cell.",
+        "value_mismatch",
+        False,
+    ),
+    (
+        "count-of-things-stated-as-pairs-of-them",
+        "A yak has 60 chromosomes in each of its cells.",
+        "Yaks have 30 pairs of chromosomes in each of their cells.",
+        "value_not_in_evidence",
+        False,
+    ),
+    (
+        "count-of-things-stated-as-pairs-of-them-no-mismatch",
+        "A yak has 60 chromosomes in each of its cells.",
+        "Yaks have 30 pairs of chromosomes in each of their cells.",
+        "value_mismatch",
+        False,
+    ),
+    (
+        "count-of-things-stated-as-pairs-of-them-mismatch-kept",
+        "A yak has 60 chromosomes in each of its cells.",
+        "Yaks have 58 chromosomes in each of their cells.",
+        "value_mismatch",
+        True,
+    ),
+    (
+        "count-of-things-not-twice-the-pairs",
+        "A yak has 62 chromosomes in each of its cells.",
+        "Yaks have 30 pairs of chromosomes in each of their cells.",
+        "value_not_in_evidence",
+        True,
+    ),
+    (
+        "pairs-against-pairs-kept",
+        "The shop sold 12 pairs of boots on Monday.",
+        "The shop sold 10 pairs of boots on Monday.",
+        "value_mismatch",
+        True,
+    ),
 ]
 
 

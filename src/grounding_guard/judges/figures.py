@@ -948,6 +948,7 @@ def _check_figures(
                 or _year_in_name(value, tables)
                 or _short_year(claim.text, value, tables)
                 or _enumerated(claim.text, value, best, passages, locale, preset, owners)
+                or _in_pairs(claim.text, value, tables)
             ):
                 written = _written(claim.text, value.span)
                 if found[2] is not None:
@@ -1139,13 +1140,52 @@ def _following(text: str, span: Span, count: int = 3) -> list[str]:
     return [stem(w.casefold()) for w in words if w.casefold() not in STOPWORDS]
 
 
+#: Nouns that count groups of what they name: "19 chromosome pairs" and "19 pairs of
+#: chromosomes" count pairs, not chromosomes.
+_GROUP_NOUNS = frozenset(map(stem, "pair pairs set sets group groups batch batches".split()))
+
+
+def _group_noun(words: list[str]) -> str | None:
+    """The group a count counts, from the stems after it (:func:`_following`): the first
+    word when it is a group noun ("pairs of shoes"), or the second after a modifier
+    ("chromosome pairs"); ``None`` for a count of single things."""
+    if words and words[0] in _GROUP_NOUNS:
+        return words[0]
+    if len(words) > 1 and words[1] in _GROUP_NOUNS:
+        return words[1]
+    return None
+
+
 def _counts_other(mine: list[str], theirs: list[str]) -> bool:
     """Whether two counts count different things: the word right after each is absent
     from the few words after the other ("five people are" / "two men are"; but "18
-    charges" / "17 new charges" count the same)."""
+    charges" / "17 new charges" count the same), or one counts groups the other does not
+    ("38 chromosomes" / "19 chromosome pairs")."""
     if not mine or not theirs:
         return False
+    if _group_noun(mine) != _group_noun(theirs):
+        return True
     return mine[0] not in theirs and theirs[0] not in mine
+
+
+def _in_pairs(text: str, value: Value, tables: list[tuple[Passage, _Sentences]]) -> bool:
+    """Whether the passages count the claimed things in pairs, half as many: "38
+    chromosomes" stated as "19 chromosome pairs" (or "19 pairs of chromosomes")."""
+    if not _is_count(value) or not isinstance(value.value, Decimal) or value.value % 2:
+        return False
+    mine = _following(text, value.span)
+    if not mine or _group_noun(mine) is not None:
+        return False
+    half = value.value / 2
+    pair = stem("pair")
+    for passage, table in tables:
+        for number, other in table.groups.get("number", ()):
+            if other.value != half or not _is_count(other):
+                continue
+            theirs = _following(passage.sentences[number][1].text, other.span)
+            if _group_noun(theirs) == pair and mine[0] in theirs:
+                return True
+    return False
 
 
 def _counts(text: str, locale: str | None = None, preset: Preset = GENERIC) -> list[Decimal]:
