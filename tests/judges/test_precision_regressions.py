@@ -426,6 +426,20 @@ VALUES: list[tuple[str, str, str, str, bool]] = [
         True,
     ),
     (
+        "year-beside-a-navigation-box-of-other-years",
+        "Northwind won the Baltic Cup in 2004.",
+        "Host city Riga \u2190 2003 2005 \u2192 The 2004 Baltic Cup final was won by Northwind.",
+        "value_mismatch",
+        False,
+    ),
+    (
+        "year-beside-a-navigation-box-mismatch-kept",
+        "Northwind won the Baltic Cup in 2006.",
+        "Host city Riga \u2190 2003 2005 \u2192 The 2004 Baltic Cup final was won by Northwind.",
+        "value_mismatch",
+        True,
+    ),
+    (
         "pairs-against-pairs-kept",
         "The shop sold 12 pairs of boots on Monday.",
         "The shop sold 10 pairs of boots on Monday.",

@@ -1569,7 +1569,9 @@ def _first_disagreement(
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-_TOKEN = re.compile(r"[^\W\d_]+\d[^\W_]*|[^\W\d_]+|[,;:()]")
+#: Words, and the marks that end a clause: punctuation, and arrows, which part the items
+#: of a sequence or a navigation box ("← 1997 1999 → The 1998 final").
+_TOKEN = re.compile(r"[^\W\d_]+\d[^\W_]*|[^\W\d_]+|[,;:()\u2190-\u2193\u21d0-\u21d3]")
 _BOUNDARIES = frozenset({"and", "but", "while", "whereas", "or", "although", "though"})
 
 
