@@ -499,6 +499,93 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The tank holds 50 millilitres of fuel when full.",
         "value_mismatch",
     ),
+    # -- what a figure is counted per ------------------------------------------------------
+    (
+        "rate-per-week-against-per-night",
+        "A dog in a garden room costs 15 euros per week [1].",
+        "Dogs may stay in the garden rooms for 15 euros per night.",
+        "value_mismatch",
+    ),
+    (
+        "rate-a-night-against-per-night",
+        "A dog in a garden room costs 15 euros a night [1].",
+        "Dogs may stay in the garden rooms for 15 euros per night.",
+        "grounded",
+    ),
+    (
+        "rate-per-kilogram-against-per-day",
+        "The usual dose of Corvalex is 5 mg per kg [1].",
+        "The usual dose of Corvalex is 5 mg per day.",
+        "value_mismatch",
+    ),
+    (
+        "rate-tablets-a-week-against-a-day",
+        "Adults take 2 tablets a week with water [1].",
+        "Adults take 2 tablets a day with water.",
+        "value_mismatch",
+    ),
+    (
+        "rate-stated-on-one-side-only",
+        "A dog in a garden room costs 15 euros [1].",
+        "Dogs may stay in the garden rooms for 15 euros per night.",
+        "grounded",
+    ),
+    (
+        "rate-the-evidence-gives-both",
+        "A garden room costs 500 euros per week [1].",
+        "A garden room costs 500 euros per night in August and 500 euros per week in May.",
+        "grounded",
+    ),
+    (
+        "attack-a-list-after-a-count-is-no-rate",
+        "The family has 3 kids, a dog and a cat [1].",
+        "The family has 3 kids, a cat and a dog.",
+        "grounded",
+    ),
+    # -- small counts of a dose: "a day" names no thing -----------------------------------
+    (
+        "small-count-per-day-differs",
+        "Adults take 3 tablets a day with water [1].",
+        "Adults take 2 tablets a day with water.",
+        "value_mismatch",
+    ),
+    (
+        "instruction-verb-heads-no-name",
+        "Take 3 tablets a day with water [1].",
+        "Take 2 tablets a day with water.",
+        "value_mismatch",
+    ),
+    (
+        "instruction-verb-count-kept",
+        "Take 2 tablets a day with water [1].",
+        "Take 2 tablets a day with water.",
+        "grounded",
+    ),
+    # -- which figure of the sentence is the claim's --------------------------------------
+    (
+        "the-time-that-closes-is-the-partner",
+        "The rooftop sauna closes at 10 pm [1].",
+        "The rooftop sauna opens at 7 am and closes at 10 pm.",
+        "grounded",
+    ),
+    (
+        "the-time-that-closes-differs",
+        "The rooftop sauna closes at 11 pm [1].",
+        "The rooftop sauna opens at 7 am and closes at 10 pm.",
+        "value_mismatch",
+    ),
+    (
+        "bound-on-rooms-not-on-floors",
+        "The lodge has fewer than 40 rooms [1].",
+        "The lodge has 42 rooms on four floors.",
+        "value_mismatch",
+    ),
+    (
+        "bound-on-rooms-holds",
+        "The lodge has fewer than 50 rooms [1].",
+        "The lodge has 42 rooms on four floors.",
+        "grounded",
+    ),
 ]
 
 

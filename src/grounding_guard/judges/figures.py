@@ -155,6 +155,13 @@ def _check_qualified(
             shelf = shelves[key] = _Shelf(sentence, theirs, *key)
         near = _context(claim.text, interval.span)
         leaders = shelf.leaders(near)
+        if leaders and _is_count(interval.value):  # "40 rooms" never pairs "four floors"
+            counted = _following(claim.text, interval.span)
+            leaders = [
+                other
+                for other in leaders
+                if not _counts_other(counted, _following(sentence, other.span))
+            ]
         if not leaders or any(implies(interval, other) is not False for other in leaders):
             continue  # no partner, or one of those sharing most words may bear it out
         partner = leaders[0]
@@ -925,7 +932,9 @@ def _check_figures(
             top = [ok for i, (_, ok) in zip(order, near, strict=True) if fit[i] == fit[order[0]]]
         span = value.span.shift(claim.span.start)
         if any(top):
-            pass
+            rate = _rate_clash(claim, value, near, tables)
+            if rate is not None:
+                reasons.append(rate)
         elif any(ok is False for ok in top) and (
             clash := _clash(claim, value, compared, tables, near, names, owners)
         ):  # the best-fitting sentences come first
@@ -976,6 +985,94 @@ def _check_figures(
                 )
             )
     return reasons
+
+
+#: What a figure is counted per: "per night", "a day", "/week", "each visit", "per kg".
+_RATE = re.compile(
+    r"\s*(?:(?P<noun>[^\W\d_]+)\s+)?(?:(?P<per>per|each|every)\s+|/\s*|(?P<a>an?)\s+)"
+    r"(?P<what>[^\W\d_]+)\b",
+    re.IGNORECASE,
+)
+#: Spans of time: "a day" counts per day, it names no thing ("2 tablets a day").
+_PERIODS = frozenset(
+    "second minute hour day night week fortnight month quarter year decade".split()
+)
+#: What "a"/"an" may count per ("20 euros a night"), so that "3 kids, a dog" is no rate.
+_RATE_AFTER_A = frozenset(
+    map(
+        stem,
+        _PERIODS
+        | frozenset(
+            """
+            session visit dose meal person head guest adult child room unit piece item page
+            kg kilogram gram litre liter tablet capsule
+            """.split()
+        ),
+    )
+)
+_PER = frozenset({"per", "each", "every"})
+
+
+def _rate(text: str, end: int) -> tuple[str, int] | None:
+    """The stem of what the figure ending at ``end`` is counted per, and where that word
+    ends ("15 euros per night": night; "2 tablets a day": day); ``None`` for none."""
+    match = _RATE.match(text, end)
+    if match is None:
+        return None
+    what = match.group("what").casefold()
+    noun = match.group("noun")
+    if noun is not None and (noun.casefold() in STOPWORDS or noun.casefold() in _PER):
+        return None  # "15 euros for a night": not read as a rate
+    key = stem(what)
+    if match.group("a") is not None and key not in _RATE_AFTER_A:
+        return None
+    return key, match.end()
+
+
+def _rate_clash(
+    claim: Claim,
+    value: Value,
+    near: Sequence[tuple[_Located, bool | None]],
+    tables: list[tuple[Passage, _Sentences]],
+) -> Reason | None:
+    """``value_mismatch`` when the claimed figure agrees with its partner but is counted
+    per something else: "15 euros per week" against "15 euros per night", "5 mg per kg"
+    against "5 mg per day". Only when both say what they are counted per, and no figure
+    of those sentences that agrees with the claim's is counted per the claim's."""
+    mine = _rate(claim.text, value.span.end)
+    if mine is None:
+        return None
+    first: tuple[_Located, tuple[str, int]] | None = None
+    for located, ok in near:
+        if not ok:
+            continue
+        passage, number, partner = located
+        sentence = passage.sentences[number][1].text
+        theirs = _rate(sentence, partner.span.end)
+        if theirs is None:
+            return None
+        table = next(t for p, t in tables if p is passage)
+        for other in _candidates(value, table, number):
+            if agree(value, other) is True:
+                rate = _rate(sentence, other.span.end)
+                if rate is None or rate[0] == mine[0]:
+                    return None
+        if first is None:
+            first = (located, theirs)
+    if first is None:
+        return None
+    (passage, number, partner), theirs = first
+    origin = passage.spans[number].start
+    their_span = Span(partner.span.start + origin, theirs[1] + origin)
+    span = Span(value.span.start, mine[1])
+    written = _written(claim.text, span)
+    return Reason(
+        "value_mismatch",
+        f"{written} in the answer, {_written(passage.evidence.text, their_span)} in the evidence",
+        span.shift(claim.span.start),
+        passage.id,
+        their_span,
+    )
 
 
 _CONTEXT_CHARS = 25
@@ -1230,8 +1327,13 @@ def _sums_to(value: Value, text: str, owners: _Owners | None = None) -> bool:
 
 
 def _things(words: Sequence[str]) -> int:
-    """How many things a sentence names without a numeral ("a", "another", "a couple")."""
-    return sum(w in _ONE_THING for w in words) + 2 * sum(w in _TWO_THINGS for w in words)
+    """How many things a sentence names without a numeral ("a", "another", "a couple");
+    "a day", "an hour" name a span of time, no thing."""
+    ones = sum(
+        w in _ONE_THING and (i + 1 == len(words) or words[i + 1] not in _PERIODS)
+        for i, w in enumerate(words)
+    )
+    return ones + 2 * sum(w in _TWO_THINGS for w in words)
 
 
 def _may_count_more(value: Value, partner: Value, words: Sequence[str]) -> bool:
@@ -1897,10 +1999,12 @@ def _choose(
         )
 
     scores = [score(i) for i in range(len(chosen))]  # each once: the sort and the tie
+    other_verb = _other_verb(claim.text, value, sentence.text, chosen)
     ranked = sorted(
         range(len(chosen)),
         key=lambda i: (
             chosen[i].unit != value.unit,  # "330 m (1,083 ft)": feet pair with feet
+            other_verb[i],
             -round(scores[i], 9),
             abs(picked[i] - place),
             agree(value, chosen[i]) is not True,
@@ -1956,6 +2060,41 @@ def _choose(
             ):
                 return chosen[index]
     return chosen[first]
+
+
+#: How many words before a figure :func:`_word_before` looks through for its own word.
+_BEFORE_WORDS = 3
+
+
+def _word_before(text: str, start: int) -> str | None:
+    """The stem of the content word that stands right before a figure at ``start`` in its
+    clause ("closes at 10 pm": close), stop words and units passed over; ``None`` when
+    the clause starts first or no such word is within :data:`_BEFORE_WORDS` words."""
+    tokens = _TOKEN.findall(text, max(0, start - 60), start)
+    for word in reversed(tokens[-_BEFORE_WORDS:]):
+        lower = word.casefold()
+        if not lower[0].isalpha() or lower in _BOUNDARIES:
+            return None
+        if lower in STOPWORDS or lower in UNIT_WORDS or len(lower) < 2:
+            continue
+        return stem(lower)
+    return None
+
+
+def _other_verb(text: str, value: Value, sentence: str, chosen: Sequence[Value]) -> list[bool]:
+    """For each candidate, whether the word right before it (:func:`_word_before`) is
+    another than the claimed figure's when some candidate has that very word ("closes at
+    10 pm" against "opens at 7 am and closes at 10 pm": the time that closes). Counts are
+    left to the words after them ("42 rooms on four floors"), which say what they count."""
+    if _is_count(value):
+        return [False] * len(chosen)
+    mine = _word_before(text, value.span.start)
+    if mine is None:
+        return [False] * len(chosen)
+    theirs = [_word_before(sentence, c.span.start) for c in chosen]
+    if mine not in theirs:
+        return [False] * len(chosen)
+    return [word is not None and word != mine for word in theirs]
 
 
 #: Words that set when a figure holds, followed by what they set it by ("after

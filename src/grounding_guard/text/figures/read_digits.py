@@ -29,7 +29,7 @@ from grounding_guard.text.figures.units import (
     WORD_CURRENCIES,
     code_class,
 )
-from grounding_guard.text.figures.words import NOT_HEADS
+from grounding_guard.text.figures.words import NOT_HEADS, OPENING_VERBS
 from grounding_guard.text.lexicon import STOPWORDS
 from grounding_guard.text.quotes import is_unspaced_script
 
@@ -131,7 +131,8 @@ def _word_before(clean: str, start: int) -> tuple[int, str] | None:
 def _head(clean: str, start: int) -> tuple[int, str] | None:
     """A capitalised word right before ``start`` that makes the number part of a name
     ("Apollo 17", "ISO 9001", "iPhone 15"). A capital that only opens the sentence names
-    nothing unless the word is an acronym or has an inner capital."""
+    nothing when it is a stop word, an adverb or a verb of an instruction ("Take 2
+    tablets": :data:`OPENING_VERBS`)."""
     before = _word_before(clean, start)
     if before is None:
         return None
@@ -153,7 +154,7 @@ def _head(clean: str, start: int) -> tuple[int, str] | None:
     if (
         not inner
         and _opens_sentence(clean, begin + lead)
-        and (folded.endswith("ly") or folded in STOPWORDS)
+        and (folded.endswith("ly") or folded in STOPWORDS or folded in OPENING_VERBS)
     ):
         return None
     return begin + lead, word

@@ -190,3 +190,14 @@ NOT_HEADS = (
     | frozenset(c.casefold() for c in CURRENCY_CODES)
     | frozenset({"rs", "no", "nos", "nr", "num", "number", "version", "ver", "v"})
 )
+
+#: Verbs that open an instruction before a figure ("Take 2 tablets", "Allow 20 minutes",
+#: "Add 50 g of sugar"): at the start of a sentence such a word heads no name.
+OPENING_VERBS = frozenset(
+    """
+    take add use mix give allow wait boil bake cook heat stir drink eat apply repeat rest
+    walk run swim cycle drive place set keep store leave remove replace insert press hold
+    turn pay spend buy order book reserve budget expect plan choose pick select measure
+    pour fill cut divide multiply subtract count save invest withdraw transfer send
+    """.split()
+)
