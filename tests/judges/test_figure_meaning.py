@@ -580,6 +580,37 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The lodge has 42 rooms on four floors.",
         "value_mismatch",
     ),
+    # -- "free" against a price ------------------------------------------------------------
+    (
+        "free-against-a-price",
+        "Late check-out until 1 pm is free of charge [1].",
+        "Late check-out until 1 pm costs 25 euros.",
+        "value_mismatch",
+    ),
+    (
+        "free-to-use-against-a-monthly-price",
+        "The Tallybook app is free to use [1].",
+        "The Tallybook app costs 4.99 dollars per month.",
+        "value_mismatch",
+    ),
+    (
+        "free-where-the-evidence-makes-an-exception",
+        "Entry to the gallery is free on Sundays [1].",
+        "Entry to the gallery costs 10 euros, except on Sundays.",
+        "grounded",
+    ),
+    (
+        "free-for-guests-priced-for-visitors",
+        "The rooftop sauna is free for guests [1].",
+        "The rooftop sauna is free for guests and costs 10 euros for visitors.",
+        "grounded",
+    ),
+    (
+        "attack-free-to-leave-is-no-price",
+        "Guests are free to leave the boat tour at any stop [1].",
+        "Guests may leave the boat tour at any stop; the tour costs 20 euros.",
+        "grounded",
+    ),
     (
         "bound-on-rooms-holds",
         "The lodge has fewer than 50 rooms [1].",

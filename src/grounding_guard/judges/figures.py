@@ -86,9 +86,13 @@ def check_values(
 ) -> list[Reason]:
     """Reasons for the claim's figures that its passages contradict or do not hold."""
     analysis = claim.analysis
+    rules = GENERIC if preset == "generic" else resolve_preset(preset)
+    if "free" in analysis.vocabulary and best is not None:
+        free = _free_against_price(claim, best, threshold, locale, rules)
+        if free is not None:
+            return [free]
     if not analysis.numbers and analysis.vocabulary.isdisjoint(VALUE_WORDS):
         return []  # no digit, number word, month or numeral: nothing to read
-    rules = GENERIC if preset == "generic" else resolve_preset(preset)
     found = _claim_values(claim.text, locale, rules)
     if not found:
         return []
@@ -104,6 +108,63 @@ def check_values(
     if best is not None and any(v.note in ("bound", "approximation", "range") for v in found):
         reasons.extend(_check_qualified(claim, found, best, threshold, locale, rules))
     return reasons
+
+
+#: A claim that something costs nothing: "free of charge", "for free", "at no cost", "is
+#: free", "free to use" (not "free to leave", "free of sugar", "free time").
+_FREE = re.compile(
+    r"\b(?:free\s+of\s+charge|for\s+free|at\s+no\s+(?:extra\s+|additional\s+)?(?:cost|charge)"
+    r"|free\s+to\s+(?:use|download|join|enter|attend|play|access|watch|install|visit|park)"
+    r"|(?:is|are|was|were|be|remains?|comes?|stays?)\s+(?:completely\s+|entirely\s+|totally\s+"
+    r"|always\s+)?free\b(?!\s+(?:of|from|to|time|will|trial|kick|throw|speech|agent|range)\b)"
+    r"(?!-))",
+    re.IGNORECASE,
+)
+#: Words of an evidence sentence that let a price and "free" stand together: the price
+#: holds for some, the thing is free for others ("costs 10 euros, except on Sundays").
+_PRICE_EXCEPTIONS = frozenset(
+    """
+    free complimentary included includes including gratis waived exempt except unless
+    but however whereas while only otherwise although though discount discounted
+    """.split()
+)
+_FREE_WORDS = frozenset(map(stem, "free charge cost".split()))
+
+
+def _free_against_price(
+    claim: Claim, best: BestSentence, threshold: float, locale: str | None, preset: Preset
+) -> Reason | None:
+    """``value_mismatch`` when the claim says something is free and the sentence that
+    otherwise covers it prices it: "Late check-out is free of charge" against "Late
+    check-out costs 25 euros". Never when that sentence says "free", "included", "except"
+    or the like (:data:`_PRICE_EXCEPTIONS`): a price for some need not deny a free thing
+    for others."""
+    match = _FREE.search(claim.text)
+    if match is None or not _PRICE_EXCEPTIONS.isdisjoint(best.analysis.words):
+        return None
+    if not sentence_gate(claim, best, threshold, _FREE_WORDS):
+        return None
+    sentence = best.analysis.text
+    prices = [
+        v
+        for v in read_values_cached(sentence, locale, preset)
+        if v.kind == "money" and v.comparable and isinstance(v.value, Decimal) and v.value > 0
+    ]
+    if len(prices) != 1:
+        return None  # no price, or several to choose from
+    price = prices[0]
+    start = match.start()
+    if not match.group().casefold().startswith(("free", "for", "at")):
+        start += match.group().casefold().rindex("free")  # "is free": the word "free"
+    span = Span(start, match.end())
+    free = " ".join(span.of(claim.text).split())
+    return Reason(
+        "value_mismatch",
+        f"{free!r} in the answer, {_written(sentence, price.span)} in the evidence",
+        span.shift(claim.span.start),
+        best.passage.id,
+        price.span.shift(best.span.start),
+    )
 
 
 def _shown(text: str, interval: Interval) -> str:
