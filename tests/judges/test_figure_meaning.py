@@ -611,6 +611,37 @@ ROWS: list[tuple[str, str, str, str]] = [
         "Guests may leave the boat tour at any stop; the tour costs 20 euros.",
         "grounded",
     ),
+    # -- decades ---------------------------------------------------------------------------
+    (
+        "decade-holds-the-year",
+        "The Harbour Lodge opened in the late 1990s [1].",
+        "The Harbour Lodge was opened in 1998 by Elina Saar.",
+        "grounded",
+    ),
+    (
+        "decade-holds-the-date",
+        "The Harbour Lodge opened in the 1990s [1].",
+        "The Harbour Lodge was opened on 3 May 1998 by Elina Saar.",
+        "grounded",
+    ),
+    (
+        "decade-misses-the-year",
+        "The Harbour Lodge opened in the 1980s [1].",
+        "The Harbour Lodge was opened in 1998 by Elina Saar.",
+        "value_mismatch",
+    ),
+    (
+        "decade-part-misses-the-year",
+        "The Harbour Lodge opened in the early 1990s [1].",
+        "The Harbour Lodge was opened in 1998 by Elina Saar.",
+        "value_mismatch",
+    ),
+    (
+        "decade-holds-a-year-of-another-sentence",
+        "The Harbour Lodge was planned in the 1980s [1].",
+        "The Harbour Lodge was opened in 1998 by Elina Saar. Its plans date from 1986.",
+        "grounded",
+    ),
     (
         "bound-on-rooms-holds",
         "The lodge has fewer than 50 rooms [1].",

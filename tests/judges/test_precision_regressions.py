@@ -101,6 +101,36 @@ NEGATION: list[tuple[str, str, str, bool]] = [
         True,
     ),
     ("nobody", "Nobody is dancing in the hall.", "A group of people is dancing in the hall.", True),
+    (
+        "duty-denied-against-a-duty",
+        "Parking spaces do not need to be booked in advance.",
+        "Parking is limited to 20 cars, and spaces must be booked in advance.",
+        True,
+    ),
+    (
+        "duty-stated-against-a-denied-duty",
+        "Parking spaces must be booked in advance.",
+        "Parking is limited to 20 cars, and spaces need not be booked in advance.",
+        True,
+    ),
+    (
+        "duty-stated-against-an-optional-one",
+        "Visitors are required to register at the front desk.",
+        "Visitors are not required to register at the front desk.",
+        True,
+    ),
+    (
+        "duty-kept",
+        "Parking spaces must be booked in advance.",
+        "Parking is limited to 20 cars, and spaces must be booked in advance.",
+        False,
+    ),
+    (
+        "duty-denied-for-another-thing",
+        "Guests do not need to book the sauna in advance.",
+        "Guests must pay for the sauna in advance.",
+        False,
+    ),
 ]
 
 

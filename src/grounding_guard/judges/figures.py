@@ -65,7 +65,7 @@ from grounding_guard.text.figures import (
     same_figure,
 )
 from grounding_guard.text.figures.index import FigureIndex, unit_base
-from grounding_guard.text.figures.intervals import Interval, implies, qualified
+from grounding_guard.text.figures.intervals import Interval, decade, implies, qualified, year_of
 from grounding_guard.text.lexicon import STOPWORDS, stem
 from grounding_guard.text.normalize import match_form
 from grounding_guard.types import Reason, Span
@@ -107,6 +107,55 @@ def check_values(
         )
     if best is not None and any(v.note in ("bound", "approximation", "range") for v in found):
         reasons.extend(_check_qualified(claim, found, best, threshold, locale, rules))
+    if best is not None and any(v.kind == "decade" for v in found):
+        reasons.extend(_check_decades(claim, found, passages, best, threshold, locale, rules))
+    return reasons
+
+
+def _check_decades(
+    claim: Claim,
+    values: Sequence[Value],
+    passages: Sequence[Passage],
+    best: BestSentence,
+    threshold: float,
+    locale: str | None,
+    preset: Preset,
+) -> list[Reason]:
+    """``value_mismatch`` for a claimed decade ("the 1980s", "the late 1990s") when the
+    sentence that otherwise covers the claim dates it by one year (or date) outside the
+    decade's years, and no year of the passages falls inside them."""
+    reasons: list[Reason] = []
+    for value in values:
+        years = decade(claim.text, value)
+        if years is None:
+            continue
+        if not sentence_gate(claim, best, threshold, _keys(claim.text, years.span)):
+            continue
+        dated = [
+            v
+            for v in read_values_cached(best.analysis.text, locale, preset)
+            if year_of(v) is not None
+        ]
+        if len(dated) != 1:
+            continue  # undated, or several years to choose from
+        partner = dated[0]
+        if any(
+            (year := year_of(other)) is not None and years.low <= year <= years.high
+            for passage in passages
+            for values_ in _sentence_values(passage, locale, preset).values
+            for other in values_
+        ):
+            continue
+        reasons.append(
+            Reason(
+                "value_mismatch",
+                f"{_written(claim.text, years.span)} in the answer, "
+                f"{_written(best.analysis.text, partner.span)} in the evidence",
+                years.span.shift(claim.span.start),
+                best.passage.id,
+                partner.span.shift(best.span.start),
+            )
+        )
     return reasons
 
 

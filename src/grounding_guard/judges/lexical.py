@@ -19,7 +19,7 @@ from grounding_guard.text.analysis import Analysis, analyse, word_string
 from grounding_guard.text.cache import bounded_cache
 from grounding_guard.text.figures import VALUE_WORDS, agree, pairable, read_values
 from grounding_guard.text.figures.index import FigureIndex
-from grounding_guard.text.figures.intervals import implies, qualified
+from grounding_guard.text.figures.intervals import decade, implies, qualified, year_of
 from grounding_guard.text.figures.reader import read_values_cached
 from grounding_guard.text.figures.value import Value
 from grounding_guard.text.quotes import is_unspaced_script, letter_pairs
@@ -165,6 +165,9 @@ def _converted(claim: Claim, missing: frozenset[str], passages: Sequence[Passage
                 found |= own
                 break
     for value in claimed:
+        if value.kind == "decade":
+            found |= _decade_borne_out(text, value, missing - found, passages)
+            continue
         if value.unit is None or value.value is None:
             continue
         own = analyse(value.span.of(text)).content & missing
@@ -179,6 +182,39 @@ def _converted(claim: Claim, missing: frozenset[str], passages: Sequence[Passage
                 found |= own
                 break
     return found
+
+
+def _decade_borne_out(
+    text: str, value: Value, missing: frozenset[str], passages: Sequence[Passage]
+) -> frozenset[str]:
+    """The missing stems of a claimed decade ("the late 1990s") when a year or date of
+    the passages falls in it, in a sentence that holds two of the claim's content words
+    beside the decade (so a year of another fact of the chunk lends it nothing): the same
+    time, written at a coarser grain."""
+    years = decade(text, value)
+    if years is None:
+        return frozenset()
+    own = analyse(years.span.of(text)).content & missing
+    if not own:
+        return frozenset()
+    start, end = years.span.start, years.span.end
+    near = analyse(text[max(0, start - _DECADE_NEAR) : end + _DECADE_NEAR]).content - own
+    needed = min(_DECADE_SHARED, len(near))
+    for passage in passages:
+        for _, sentence in passage.sentences:
+            if len(near & sentence.content) < needed:
+                continue
+            for other in read_values_cached(sentence.text)[:_SCANNED]:
+                year = year_of(other)
+                if year is not None and years.low <= year <= years.high:
+                    return own
+    return frozenset()
+
+
+#: The claim's words beside a decade (within so many characters) that the sentence
+#: dating it must hold.
+_DECADE_SHARED = 2
+_DECADE_NEAR = 50
 
 
 #: Figures the reader marks qualified: never an exact figure to hold an interval against.

@@ -1193,9 +1193,79 @@ def check_negation(claim: Claim, best: BestSentence, threshold: float) -> list[R
     against its best sentence, then each clause against its own (:func:`clause_units`);
     the first conflict found is reported."""
     for unit, sentence in clause_units(claim, best):
-        found = _negation_of(unit, sentence, threshold)
+        found = _negation_of(unit, sentence, threshold) or _obligation_of(unit, sentence, threshold)
         if found:
             return found
+    return []
+
+
+#: A duty denied: "does not need to", "need not", "is not required to", "is optional".
+_NEED_NOT = re.compile(
+    r"\b(?:(?:do|does|did|will|would)(?:\s+not|n't)\s+(?:need|have)\s+to|need\s+not|needn't"
+    r"|don't\s+(?:need|have)\s+to|(?:is|are|was|were|be)\s+not\s+(?:required|obliged"
+    r"|obligated|mandatory|compulsory|necessary)(?:\s+to)?|(?:is|are)\s+optional)\b",
+    re.IGNORECASE,
+)
+#: A duty: "must", "has to", "needs to", "is required to", "is mandatory".
+_MUST = re.compile(
+    r"\b(?:must(?!\s+not\b|n't)|(?:has|have|had)\s+to|needs?\s+to|(?:is|are|was|were|be)"
+    r"\s+(?:required|obliged|obligated)\s+to|(?:is|are)\s+(?:mandatory|compulsory|required))\b",
+    re.IGNORECASE,
+)
+#: The words of a duty itself, set aside when asking whether a sentence covers the claim.
+_DUTY_WORDS = frozenset(
+    map(stem, "need required obliged obligated mandatory must optional".split())
+)
+
+
+def _duties(text: str) -> list[tuple[bool, str, Span]]:
+    """(whether the duty holds, the stem of what it is a duty to do, the phrase's span)
+    for each duty a text states or denies ("must be booked": (True, "book"), "does not
+    need to be booked": (False, "book")); a duty with no verb after it is left out."""
+    found: list[tuple[bool, str, Span]] = []
+    taken: list[tuple[int, int]] = []
+    for holds, pattern in ((False, _NEED_NOT), (True, _MUST)):
+        for match in pattern.finditer(text):
+            if any(a < match.end() and match.start() < b for a, b in taken):
+                continue  # "need to" inside "does not need to"
+            taken.append(match.span())
+            for word in _WORD.findall(text, match.end(), match.end() + 40)[:3]:
+                lower = word.casefold()
+                if lower in STOPWORDS or lower in {"be", "been", "get", "got"}:
+                    continue
+                found.append((holds, stem(lower), Span(*match.span())))
+                break
+    return found
+
+
+def _obligation_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """``negation_mismatch`` when the claim denies a duty the evidence states to do the
+    same thing, or states one the evidence denies: "does not need to be booked" against
+    "must be booked in advance" (and the reverse). The sentence must otherwise cover the
+    claim."""
+    if not (_MUST.search(claim.text) or _NEED_NOT.search(claim.text)):
+        return []
+    mine = _duties(claim.text)
+    if not mine:
+        return []
+    theirs = _duties(best.analysis.text)
+    for holds, verb, span in mine:
+        for other_holds, other_verb, other_span in theirs:
+            if verb != other_verb or holds == other_holds:
+                continue
+            if not sentence_gate(claim, best, threshold, _DUTY_WORDS):
+                return []
+            said = " ".join(span.of(claim.text).split())
+            other = " ".join(other_span.of(best.analysis.text).split())
+            return [
+                Reason(
+                    "negation_mismatch",
+                    f"{said!r} in the answer, {other!r} in the evidence",
+                    span.shift(claim.span.start),
+                    best.passage.id,
+                    other_span.shift(best.span.start),
+                )
+            ]
     return []
 
 

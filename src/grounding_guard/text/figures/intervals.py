@@ -30,6 +30,10 @@ Two approximations, or a bound against an approximation or a range, hold when th
 interval contains the evidence's, differ when the two are disjoint, and are left
 undecided when they only overlap. "from" (which also opens changes: "rose from 3 to 5")
 is not read as a bound.
+
+A decade of a century written out ("the 1990s", "the late 1990s") is the span of its years
+(:func:`decade`), "early", "mid" and "late" narrowing it generously (0-4, 3-7, 5-9), so
+that a year or date of the evidence can bear it out or fall outside it.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ from grounding_guard.text.figures.compare import convert, rounds_to
 from grounding_guard.text.figures.value import Value
 from grounding_guard.types import Span
 
-__all__ = ["Interval", "implies", "qualified"]
+__all__ = ["Decade", "Interval", "decade", "implies", "qualified", "year_of"]
 
 _QUANTITIES = frozenset({"number", "percent", "money", "measure"})
 
@@ -288,3 +292,43 @@ def _disjoint(claim: Interval, low: Decimal | None, high: Decimal | None, other:
     if claim.low is not None and high is not None:
         return high < claim.low or (high == claim.low and (claim.low_open or other.high_open))
     return False
+
+
+#: The years of a decade a word before it narrows it to, generously: "the late 1990s"
+#: holds 1995-1999 (a reader may call 1995 mid or late).
+_DECADE_PARTS = {"early": (0, 4), "mid": (3, 7), "late": (5, 9)}
+_DECADE_PART = re.compile(r"\b(early|mid|late)[\s-]*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Decade:
+    """A claimed decade as the years it spans, and its span with the narrowing word."""
+
+    low: int
+    high: int
+    span: Span
+
+
+def decade(text: str, value: Value) -> Decade | None:
+    """The years of a decade value of ``text`` ("the late 1990s": 1995-1999); ``None``
+    for another value or a decade without its century ("the 90s")."""
+    start = value.value
+    if value.kind != "decade" or not isinstance(start, Decimal) or start < 1000 or start % 10:
+        return None
+    low, high, begin = int(start), int(start) + 9, value.span.start
+    part = _DECADE_PART.search(text, max(0, begin - 8), begin)
+    if part is not None:
+        first, last = _DECADE_PARTS[part.group(1).casefold()]
+        low, high, begin = int(start) + first, int(start) + last, part.start()
+    return Decade(low, high, Span(begin, value.span.end))
+
+
+def year_of(value: Value) -> int | None:
+    """The year a year or a date value states (``None`` for any other value)."""
+    if value.kind == "year" and isinstance(value.value, (int, Decimal)):
+        return int(value.value)
+    if value.kind == "date":
+        found = value.value[0] if isinstance(value.value, tuple) else value.value
+        year = getattr(found, "year", found if isinstance(value.value, tuple) else None)
+        return year if isinstance(year, int) else None
+    return None
