@@ -643,6 +643,36 @@ ROWS: list[tuple[str, str, str, str]] = [
         "grounded",
     ),
     (
+        "rate-per-user-per-year-against-per-user-per-month",
+        "Quillnote Pro costs 8 dollars per user per year [1].",
+        "Quillnote Pro costs 8 dollars per user per month when billed annually.",
+        "value_mismatch",
+    ),
+    (
+        "rate-per-user-against-per-user-per-month",
+        "Quillnote Pro costs 8 dollars per user [1].",
+        "Quillnote Pro costs 8 dollars per user per month when billed annually.",
+        "grounded",
+    ),
+    (
+        "free-against-two-prices",
+        "Quillnote Pro is free [1].",
+        "Quillnote Pro costs 8 dollars per month billed annually, or 10 dollars billed monthly.",
+        "value_mismatch",
+    ),
+    (
+        "bound-against-an-approximation-with-a-qualifier-word",
+        "Quillnote employs more than 200 people [1].",
+        "Quillnote was founded in 2017. The company now employs about 140 people.",
+        "value_mismatch",
+    ),
+    (
+        "version-number-written-in-a-name",
+        "Version 4.2 added offline sync for Android [1].",
+        "Quillnote 4.2 was released in March. It added offline sync for Android.",
+        "grounded",
+    ),
+    (
         "bound-on-rooms-holds",
         "The lodge has fewer than 50 rooms [1].",
         "The lodge has 42 rooms on four floors.",

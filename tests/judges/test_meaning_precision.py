@@ -465,6 +465,18 @@ SWAPS: list[Swap] = [
         ("name_not_in_evidence", "Ka-27", None),  # Ka-31 stands for itself, not for Ka-27
     ),
     (
+        "lower-case-brand-swapped",
+        "Quillnote 4.2 added offline sync for iOS.",
+        "Quillnote 4.2 added offline sync for Android.",
+        ("name_mismatch", "iOS", "Android"),
+    ),
+    (
+        "attack-unit-with-an-inner-capital-is-no-name",
+        "The phone has a 5000 mAh battery.",
+        "The phone has a 5000 mAh battery and a 6.1-inch screen.",
+        None,
+    ),
+    (
         "attack-title-is-no-name",
         "Dr. Alvarez led the trial.",
         "Dr. Chen led the trial.",

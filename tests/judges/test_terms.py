@@ -28,6 +28,18 @@ Row = tuple[str, str, str, str | None]
 # (pattern, claim, evidence, code expected or None for grounded without it)
 OPPOSITES: list[Row] = [
     (
+        "release-note-added-against-removed",
+        "Version 4.2 added support for Windows 7.",
+        "Version 4.2 removed support for Windows 7.",
+        "antonym_mismatch",
+    ),
+    (
+        "release-note-removed-kept",
+        "Version 4.2 removed support for Windows 7.",
+        "Version 4.2 removed support for Windows 7.",
+        None,
+    ),
+    (
         "change-verb-flipped",
         "Corvalex lowers warfarin levels.",
         "Corvalex increases warfarin levels.",

@@ -46,7 +46,7 @@ from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.evidence.tables import header_unit_values, with_header_units
 from grounding_guard.judges.lexical import BestSentence
 from grounding_guard.judges.terms import clause_units, sentence_gate
-from grounding_guard.text.analysis import analyse
+from grounding_guard.text.analysis import analyse, number_key
 from grounding_guard.text.cache import BoundedCache, bounded_cache
 from grounding_guard.text.figures import (
     GENERIC,
@@ -199,9 +199,9 @@ def _free_against_price(
         for v in read_values_cached(sentence, locale, preset)
         if v.kind == "money" and v.comparable and isinstance(v.value, Decimal) and v.value > 0
     ]
-    if len(prices) != 1:
-        return None  # no price, or several to choose from
-    price = prices[0]
+    if not prices:
+        return None
+    price = prices[0]  # every price of the sentence says it is not free
     start = match.start()
     if not match.group().casefold().startswith(("free", "for", "at")):
         start += match.group().casefold().rindex("free")  # "is free": the word "free"
@@ -275,7 +275,8 @@ def _check_qualified(
         if not leaders or any(implies(interval, other) is not False for other in leaders):
             continue  # no partner, or one of those sharing most words may bear it out
         partner = leaders[0]
-        if not gate.covers(_keys(claim.text, interval.span)):
+        # the figure and its qualifier ("more than") are what differs, not what covers
+        if not gate.covers(_keys(claim.text, interval.span) | analyse(interval.word).content):
             continue
         if isinstance(partner, Interval):
             said = _shown(sentence, partner)
@@ -1065,6 +1066,7 @@ def _check_figures(
                 found[1]
                 or _anywhere(value, tables)
                 or _year_in_name(value, tables)
+                or _number_in_name(value, tables)
                 or _short_year(claim.text, value, tables)
                 or _enumerated(claim.text, value, best, passages, locale, preset, owners)
                 or _in_pairs(claim.text, value, tables)
@@ -1121,22 +1123,31 @@ _RATE_AFTER_A = frozenset(
     )
 )
 _PER = frozenset({"per", "each", "every"})
+#: A further "per ..." after the first ("per user per month").
+_MORE_RATE = re.compile(
+    r"\s*(?:(?P<per>per|each|every)\s+|/\s*|(?P<a>an?)\s+)(?P<what>[^\W\d_]+)\b", re.IGNORECASE
+)
 
 
-def _rate(text: str, end: int) -> tuple[str, int] | None:
-    """The stem of what the figure ending at ``end`` is counted per, and where that word
-    ends ("15 euros per night": night; "2 tablets a day": day); ``None`` for none."""
+def _rate(text: str, end: int) -> tuple[frozenset[str], int] | None:
+    """The stems of what the figure ending at ``end`` is counted per, and where the last
+    of them ends ("15 euros per night": night; "8 dollars per user per month": user,
+    month; "2 tablets a day": day); ``None`` for none."""
     match = _RATE.match(text, end)
     if match is None:
         return None
-    what = match.group("what").casefold()
     noun = match.group("noun")
     if noun is not None and (noun.casefold() in STOPWORDS or noun.casefold() in _PER):
         return None  # "15 euros for a night": not read as a rate
-    key = stem(what)
-    if match.group("a") is not None and key not in _RATE_AFTER_A:
-        return None
-    return key, match.end()
+    found: set[str] = set()
+    while match is not None:
+        key = stem(match.group("what").casefold())
+        if match.group("a") is not None and key not in _RATE_AFTER_A:
+            break
+        found.add(key)
+        end = match.end()
+        match = _MORE_RATE.match(text, end)
+    return (frozenset(found), end) if found else None
 
 
 def _rate_clash(
@@ -1147,12 +1158,14 @@ def _rate_clash(
 ) -> Reason | None:
     """``value_mismatch`` when the claimed figure agrees with its partner but is counted
     per something else: "15 euros per week" against "15 euros per night", "5 mg per kg"
-    against "5 mg per day". Only when both say what they are counted per, and no figure
-    of those sentences that agrees with the claim's is counted per the claim's."""
+    against "5 mg per day", "per user per year" against "per user per month". Only when
+    both say what they are counted per, and no figure of those sentences that agrees with
+    the claim's is counted per the claim's, or per more or less of it ("per user" against
+    "per user per month")."""
     mine = _rate(claim.text, value.span.end)
     if mine is None:
         return None
-    first: tuple[_Located, tuple[str, int]] | None = None
+    first: tuple[_Located, tuple[frozenset[str], int]] | None = None
     for located, ok in near:
         if not ok:
             continue
@@ -1165,8 +1178,8 @@ def _rate_clash(
         for other in _candidates(value, table, number):
             if agree(value, other) is True:
                 rate = _rate(sentence, other.span.end)
-                if rate is None or rate[0] == mine[0]:
-                    return None
+                if rate is None or rate[0] <= mine[0] or mine[0] <= rate[0]:
+                    return None  # the same rate, or one more or less specific
         if first is None:
             first = (located, theirs)
     if first is None:
@@ -1621,6 +1634,18 @@ def _anywhere_walk(value: Value, tables: list[tuple[Passage, _Sentences]]) -> bo
             if any(same_figure(value, found) for _, found in table.groups.get(key, ())):
                 return True
     return False
+
+
+def _number_in_name(value: Value, tables: list[tuple[Passage, _Sentences]]) -> bool:
+    """A bare claimed decimal the evidence writes only in a name ("Version 4.2" against
+    "Quillnote 4.2"): not absent, though a name's number is never compared as a figure."""
+    number = value.value
+    if value.kind != "number" or value.unit is not None or not isinstance(number, Decimal):
+        return False
+    if number == number.to_integral_value():
+        return False  # a whole number stands in dates, counts and names alike
+    key = number_key(format(number, "f"))
+    return any(key in p.number_keys for p, _ in tables)
 
 
 def _year_in_name(value: Value, tables: list[tuple[Passage, _Sentences]]) -> bool:

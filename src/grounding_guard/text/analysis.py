@@ -195,6 +195,15 @@ def context_stems(
     return frozenset(found)
 
 
+#: A word that starts lower case and has a capital inside: a brand ("iOS", "eBay").
+_CAMEL = re.compile(r"[^\W\d_]*[a-z][^\W\d_]*[A-Z][^\W\d_]*$")
+#: Units written that way, which name nothing.
+_CAMEL_UNITS = frozenset(
+    "kwh mwh gwh mah db dbm khz mhz ghz kb mb gb tb kw mw gw ml dl cl ph mmhg kn kcal kj "
+    "kbps mbps gbps mol mmol".split()
+)
+
+
 def _read_names(clean: str) -> list[str]:
     """Capitalised words that do not open a clause, words after a title, acronyms.
 
@@ -229,7 +238,9 @@ def _read_names(clean: str) -> list[str]:
             clause_start = raw[-1] in _CLAUSE_END
             after_title = False
             continue
-        if core[0].isupper() or not core.isalpha():
+        if _CAMEL.match(core) and core.casefold() not in _CAMEL_UNITS:
+            names.append(core)  # "iOS", "eBay", "macOS": a name wherever it stands
+        elif core[0].isupper() or not core.isalpha():
             opens = clause_start or (raw[0] in _OPENERS and raw[0] != core[0])
             pieces = [core] if core.isalpha() else _TOKEN_RE.findall(core)
             for number, piece in enumerate(pieces):
