@@ -637,6 +637,12 @@ ROWS: list[tuple[str, str, str, str]] = [
         "value_mismatch",
     ),
     (
+        "decade-stated-beside-a-year-of-another-fact",
+        "The mill was built in the 1860s and burned down around 1912 [1].",
+        "The mill was built in the 1860s and burned down around 1912.",
+        "grounded",
+    ),
+    (
         "decade-holds-a-year-of-another-sentence",
         "The Harbour Lodge was planned in the 1980s [1].",
         "The Harbour Lodge was opened in 1998 by Elina Saar. Its plans date from 1986.",

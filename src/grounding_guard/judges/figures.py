@@ -112,6 +112,11 @@ def check_values(
     return reasons
 
 
+def _decade_stated(other: Value, value: Value) -> bool:
+    """Whether an evidence value is the claimed decade itself ("the 1860s")."""
+    return other.kind == "decade" and other.value == value.value
+
+
 def _check_decades(
     claim: Claim,
     values: Sequence[Value],
@@ -123,7 +128,8 @@ def _check_decades(
 ) -> list[Reason]:
     """``value_mismatch`` for a claimed decade ("the 1980s", "the late 1990s") when the
     sentence that otherwise covers the claim dates it by one year (or date) outside the
-    decade's years, and no year of the passages falls inside them."""
+    decade's years, which the claim does not state itself, and the passages neither
+    state the decade nor hold a year inside it."""
     reasons: list[Reason] = []
     for value in values:
         years = decade(claim.text, value)
@@ -139,11 +145,13 @@ def _check_decades(
         if len(dated) != 1:
             continue  # undated, or several years to choose from
         partner = dated[0]
+        if any(year_of(v) == year_of(partner) for v in values):
+            continue  # the claim states that year too: it is another fact's
         if any(
-            (year := year_of(other)) is not None and years.low <= year <= years.high
+            _decade_stated(other, value)
+            or ((year := year_of(other)) is not None and years.low <= year <= years.high)
             for passage in passages
-            for values_ in _sentence_values(passage, locale, preset).values
-            for other in values_
+            for other in read_values_cached(passage.evidence.text, locale, preset)
         ):
             continue
         reasons.append(
