@@ -561,6 +561,42 @@ ROWS: list[tuple[str, str, str, str]] = [
         "Take 2 tablets a day with water.",
         "grounded",
     ),
+    (
+        "dose-twice-against-once",
+        "Adults may take Dormiset twice a night [1].",
+        "Adults take one tablet of Dormiset, no more than once a night.",
+        "value_mismatch",
+    ),
+    (
+        "dose-once-kept",
+        "Adults take Dormiset once a night [1].",
+        "Adults take one tablet of Dormiset, no more than once a night.",
+        "grounded",
+    ),
+    (
+        "dose-two-tablets-against-one-tablet",
+        "Adults take two tablets of Dormiset at bedtime [1].",
+        "Adults take one tablet of Dormiset at bedtime.",
+        "value_mismatch",
+    ),
+    (
+        "dose-one-tablet-kept",
+        "Adults take one tablet of Dormiset at bedtime [1].",
+        "Adults take one tablet of Dormiset at bedtime.",
+        "grounded",
+    ),
+    (
+        "attack-once-meaning-formerly",
+        "The old town of Kessa was once a busy port [1].",
+        "The old town of Kessa was a busy port until 1900.",
+        "grounded",
+    ),
+    (
+        "attack-one-as-a-pronoun",
+        "Media Play News is the only one dedicated to home entertainment [1].",
+        "Media Play News is the only trade paper dedicated to home entertainment.",
+        "grounded",
+    ),
     # -- which figure of the sentence is the claim's --------------------------------------
     (
         "the-time-that-closes-is-the-partner",

@@ -1075,6 +1075,8 @@ def _check_figures(
                 or _anywhere(value, tables)
                 or _year_in_name(value, tables)
                 or _number_in_name(value, tables)
+                # "one" is a count against a partner only: "one of", "a" say as much
+                or _written(claim.text, value.span).casefold() == "one"
                 or _short_year(claim.text, value, tables)
                 or _enumerated(claim.text, value, best, passages, locale, preset, owners)
                 or _in_pairs(claim.text, value, tables)

@@ -51,6 +51,12 @@ def word_values(clean: str, tables: Tables, taken: Taken) -> list[Raw]:
             out.append(Raw(start, end, "ordinal", Decimal(ORDINAL_WORDS[word]), None, 0, "ordinal"))
             index += 1
             continue
+        if word in _TIMES and _times_here(tokens, index):
+            raw = Raw(start, end, "measure", Decimal(_TIMES[word]), "x", 0)
+            raw.dimension = "ratio"  # as "2 times": "twice a day", "twice as fast"
+            out.append(raw)
+            index += 1
+            continue
         if word == "half":
             half = _half_a_span(clean, tokens, index, tables)
             if half is not None:
@@ -104,7 +110,13 @@ def word_values(clean: str, tables: Tables, taken: Taken) -> list[Raw]:
         after = after_number(clean, phrase_end, None, False, "", tables.deny)
         if after.ident or after.ordinal or after.decade:
             continue
-        if last == first and word == "one" and after.unit is None and after.money is None:
+        if (
+            last == first
+            and word == "one"
+            and after.unit is None
+            and after.money is None
+            and not _one_counts(clean, tokens, first)
+        ):
             continue  # "one of", "no one", "the one": a pronoun, not a count
         raw = Raw(start, after.end, "number", value, None, precision)
         apply_unit(raw, after, clean, phrase_end, tables, value)
@@ -140,6 +152,54 @@ def _digit_before(clean: str, start: int) -> bool:
     while index >= 0 and clean[index] in " -":
         index -= 1
     return index >= 0 and clean[index].isdigit()
+
+
+#: Words for a number of times: "twice a day" is "2 times a day".
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+#: What "once" must stand before to count times ("once a night", "once daily"), not to
+#: mean "formerly" or "as soon as" ("was once a port", "once it dissolves").
+_ONCE_BEFORE = frozenset("daily weekly monthly yearly nightly hourly".split())
+_PER_WORDS = frozenset("a an per every each".split())
+_PERIOD_WORDS = frozenset(
+    """
+    second minute hour day night week fortnight month quarter year decade lifetime session
+    meal dose visit
+    """.split()
+)
+
+
+def _times_here(tokens: list[tuple[str, int, int]], index: int) -> bool:
+    """Whether "once", "twice" or "thrice" at ``index`` counts times: "twice" always,
+    "once" only before a frequency ("once a night", "once daily"; not "was once a port")."""
+    if tokens[index][0] != "once":
+        return True
+    after = [t[0] for t in tokens[index + 1 : index + 3]]
+    if after[:1] and after[0] in _ONCE_BEFORE:
+        return True
+    return len(after) == 2 and after[0] in _PER_WORDS and after[1] in _PERIOD_WORDS
+
+
+#: Words before "one" that make it a pronoun ("no one", "the one", "each one").
+_ONE_AFTER = frozenset("no the this that any each every which some another".split())
+#: Words after "one" that make it a pronoun or an idiom ("one of", "one must", "one by").
+_ONE_BEFORE = frozenset(
+    """
+    of another by or and must can could should would may might will shall is was has had
+    who which that another else more less way day time point reason thing
+    """.split()
+)
+
+
+def _one_counts(clean: str, tokens: list[tuple[str, int, int]], index: int) -> bool:
+    """Whether "one" at ``index`` counts the word after it ("one tablet", "one patient"):
+    a lower-case word one space on, that is no pronoun's or idiom's ("one of", "one must",
+    "no one", "one day"); else "one" is left unread."""
+    if index + 1 >= len(tokens) or (index > 0 and tokens[index - 1][0] in _ONE_AFTER):
+        return False
+    after, start, _ = tokens[index + 1]
+    if clean[tokens[index][2] : start] != " " or not clean[start : start + 1].islower():
+        return False
+    return after not in _ONE_BEFORE
 
 
 def _next_is(tokens: list[tuple[str, int, int]], index: int, word: str) -> bool:

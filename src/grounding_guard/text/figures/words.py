@@ -90,6 +90,7 @@ TRIGGER_WORDS: frozenset[str] = (
     | frozenset({"hundred", "thousand", "dozen", "million", "billion", "trillion", "lakh"})
     | frozenset({"crore", "lac"})
     | frozenset({"half"})  # "half a year", "half a million"
+    | frozenset({"once", "twice", "thrice"})  # "twice a day": 2 times
 )
 MONTH_TRIGGERS = frozenset(m.casefold() for m in MONTHS) | frozenset(
     m.casefold() for m in MONTH_ABBR
