@@ -79,14 +79,14 @@ SETS = (
     DataSet("snli-test", "SNLI, test", "snli", "snli", split="test"),
     DataSet(
         "factcheck-gpt",
-        "Factcheck-GPT, claim against one retrieved passage (held out)",
+        "Factcheck-GPT, claim against one retrieved passage (held out until session 9)",
         "factcheck-gpt/factcheck-GPT-benchmark.jsonl",
         "factcheck-gpt",
     ),
 )
 
-#: Sets no check was ever tuned on, read for the first time after the work they judge
-#: (issue #10's held-out split): a change is never fitted to what they report.
+#: Sets no check was tuned on before they were first reported (issue #10's held-out
+#: split; see the note printed with it for what was read of it since).
 HELD_OUT = frozenset({"factcheck-gpt"})
 
 #: Dev splits for tuning the deterministic checks (``--sets wice-dev snli-dev``); never
@@ -487,8 +487,11 @@ def render(
         lines += [f"## {spec.title}", "", f"`{spec.path}`: {total} rows, {sampled}.", ""]
         if spec.key in HELD_OUT:
             lines += [
-                "Held out: no check, threshold or fit was ever tuned on this set; it was "
-                "first read after the work it reports on (issue #10).",
+                "Held out until session 9: no check, threshold or fit was tuned on this set "
+                "before it was first reported (issue #10, session 8). In session 10 the "
+                "three rows on which `value_mismatch` was wrong were read, and two pairing "
+                "fixes came of them (a count of pairs, the years of a navigation box), so "
+                "it is no longer unseen.",
                 "",
             ]
         if spec.key in FITTED_ON:
