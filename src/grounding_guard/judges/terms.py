@@ -863,17 +863,25 @@ def _swapped(
                 continue
             span = _run_span(unit.analysis, run, unit.span.start)
             their = _run_span(sentence.analysis, their_run, sentence.span.start)
-            origin = unit.span.start
-            mine_shown = " ".join(unit.text[span.start - origin : span.end - origin].split())
-            their_shown = " ".join(their.of(sentence.passage.evidence.text).split())
-            return Reason(
-                "name_mismatch",
-                f"{mine_shown!r} in the answer, {their_shown!r} in the evidence",
-                span,
-                sentence.passage.id,
-                their,
-            )
+            return _name_reason(unit, span, sentence, their)
     return None
+
+
+def _name_reason(
+    unit: Claim, span: Span, sentence: BestSentence, their: Span, note: str = ""
+) -> Reason:
+    """``name_mismatch`` between the answer's stretch ``span`` and the evidence's
+    ``their``, each shown as written (white space collapsed)."""
+    origin = unit.span.start
+    mine_shown = " ".join(unit.text[span.start - origin : span.end - origin].split())
+    their_shown = " ".join(their.of(sentence.passage.evidence.text).split())
+    return Reason(
+        "name_mismatch",
+        f"{mine_shown!r} in the answer, {their_shown!r} in the evidence{note}",
+        span,
+        sentence.passage.id,
+        their,
+    )
 
 
 #: Words that make a relation between two names go both ways ("Paris and Rome", "Ali
@@ -969,15 +977,7 @@ def _role_swap(
                 _span_of(theirs, at, sentence.span.start).start,
                 _span_of(theirs, last, sentence.span.start).end,
             )
-            shown = " ".join(unit.text[span.start - origin : span.end - origin].split())
-            their_shown = " ".join(their.of(sentence.passage.evidence.text).split())
-            return Reason(
-                "name_mismatch",
-                f"{shown!r} in the answer, {their_shown!r} in the evidence: the names trade places",
-                span,
-                sentence.passage.id,
-                their,
-            )
+            return _name_reason(unit, span, sentence, their, ": the names trade places")
     return None
 
 
