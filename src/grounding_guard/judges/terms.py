@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
+from typing import NamedTuple
 
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.lexical import (
@@ -534,7 +535,11 @@ def check_names(
                     span.shift(claim.span.start),
                 )
             )
-    if len(seen) > 1 and not any(r.code == "name_mismatch" for r in reasons):
+    if (
+        len(seen) > 1
+        and not any(r.code == "name_mismatch" for r in reasons)
+        and _trades(claim.analysis)
+    ):
         units = units if units is not None else _name_units(claim, passages)
         swapped = _role_swap(units, passages, threshold)
         if swapped is not None:
@@ -930,6 +935,69 @@ def _stated_in(passages: Sequence[Passage], words: Sequence[str]) -> bool:
     return any(pattern.search(p.evidence.text) for p in passages)
 
 
+class _Trade(NamedTuple):
+    """Two names of a claim with the words between them: a pair that could trade places."""
+
+    first: tuple[str, ...]
+    link: tuple[str, ...]
+    second: tuple[str, ...]
+    before: str  # the word before the pair ("" at the start)
+    start: int  # the first word of the pair
+    last: int  # its last word
+
+
+def _trades(analysis: Analysis) -> list[_Trade]:
+    """The pairs of neighbouring names of a claim joined by one to three words that make
+    no relation going both ways (see :func:`_role_swap`)."""
+    names = {n.casefold() for n in (*analysis.names, *_opening_name(analysis))}
+    if len(names) < 2:
+        return []
+    words = analysis.words
+    at = [i for i, w in enumerate(words) if w in names]
+    if not any(1 < b - a <= _LINK_WORDS + 1 for a, b in pairwise(at)):
+        return []  # no two names one to three words apart: no run needs reading
+    found: list[_Trade] = []
+    for (a1, b1), (a2, b2) in pairwise(_name_runs(analysis)):
+        link = words[b1 + 1 : a2]
+        first, second = words[a1 : b1 + 1], words[a2 : b2 + 1]
+        before = words[a1 - 1] if a1 else ""
+        if not 0 < len(link) <= _LINK_WORDS or first == second:
+            continue
+        if any(w[:1].isdigit() or w in _SYMMETRIC for w in link):
+            continue
+        if all(w in STOPWORDS for w in link) and (before, link) != ("from", ("to",)):
+            continue
+        found.append(_Trade(first, link, second, before, a1, b2))
+    return found
+
+
+def _traded_at(trade: _Trade, theirs: Analysis) -> int | None:
+    """Where a sentence writes the pair the other way round ("Initech acquired Acme" for
+    "Acme acquired Initech"), each name a whole run of names and the same word before;
+    ``None`` when it does not. The words are scanned first; the runs are read only for a
+    sentence that has the pair reversed."""
+    words, second, first, link = theirs.words, trade.second, trade.first, trade.link
+    stems = tuple(map(stem, link))
+    size = len(second) + len(link)
+    at = -1
+    while True:
+        try:
+            at = words.index(second[0], at + 1)
+        except ValueError:
+            return None
+        end = at + size
+        if (
+            words[at : at + len(second)] != second
+            or words[end : end + len(first)] != first
+            or (words[at - 1] if at else "") != trade.before
+            or tuple(map(stem, words[at + len(second) : end])) != stems
+        ):
+            continue
+        runs = _slots(theirs).runs
+        if runs[at] == (at, at + len(second) - 1) and runs[end] == (end, end + len(first) - 1):
+            return at
+
+
 def _role_swap(
     units: Sequence[tuple[Claim, BestSentence]], passages: Sequence[Passage], threshold: float
 ) -> Reason | None:
@@ -942,37 +1010,20 @@ def _role_swap(
     distance (:data:`_TWO_WAY`); and no passage writes the claim's own order anywhere."""
     for unit, sentence in units:
         mine, theirs = unit.analysis, sentence.analysis
-        runs = _name_runs(mine)
-        if len(runs) < 2 or len(_name_runs(theirs)) < 2:
+        trades = _trades(mine)
+        if not trades or not _TWO_WAY.isdisjoint(mine.words):
             continue
-        if not sentence_gate(unit, sentence, threshold) or not _TWO_WAY.isdisjoint(mine.words):
+        if not sentence_gate(unit, sentence, threshold):
             continue
-        their_runs = {theirs.words[a : b + 1]: a for a, b in _name_runs(theirs)}
-        for (a1, b1), (a2, b2) in pairwise(runs):
-            link = mine.words[b1 + 1 : a2]
-            first, second = mine.words[a1 : b1 + 1], mine.words[a2 : b2 + 1]
-            before = mine.words[a1 - 1] if a1 else ""
-            if not 0 < len(link) <= _LINK_WORDS or first == second:
-                continue
-            if any(w[:1].isdigit() or w in _SYMMETRIC for w in link):
-                continue
-            if all(w in STOPWORDS for w in link) and (before, link) != ("from", ("to",)):
-                continue
-            at = their_runs.get(second)
-            if at is None:
-                continue
-            end = at + len(second) + len(link)
-            if (
-                tuple(map(stem, theirs.words[at + len(second) : end])) != tuple(map(stem, link))
-                or theirs.words[end : end + len(first)] != first
-                or their_runs.get(first) != end
-                or (theirs.words[at - 1] if at else "") != before
-                or _stated_in(passages, [*first, *link, *second])
-            ):
+        for trade in trades:
+            at = _traded_at(trade, theirs)
+            if at is None or _stated_in(passages, [*trade.first, *trade.link, *trade.second]):
                 continue
             origin = unit.span.start
-            span = Span(_span_of(mine, a1, origin).start, _span_of(mine, b2, origin).end)
-            last = end + len(first) - 1
+            span = Span(
+                _span_of(mine, trade.start, origin).start, _span_of(mine, trade.last, origin).end
+            )
+            last = at + len(trade.second) + len(trade.link) + len(trade.first) - 1
             their = Span(
                 _span_of(theirs, at, sentence.span.start).start,
                 _span_of(theirs, last, sentence.span.start).end,
