@@ -618,6 +618,20 @@ ROWS: list[tuple[str, str, str, str]] = [
     ),
     # -- "free" against a price ------------------------------------------------------------
     (
+        "price-billed-monthly-pairs-with-the-monthly-price",
+        "Billed monthly, Quillnote Pro costs 10 dollars per user [1].",
+        "Quillnote Pro costs 8 dollars per user per month when billed annually, or 10 dollars "
+        "billed monthly.",
+        "grounded",
+    ),
+    (
+        "price-billed-monthly-absent",
+        "Billed monthly, Quillnote Pro costs 12 dollars per user [1].",
+        "Quillnote Pro costs 8 dollars per user per month when billed annually, or 10 dollars "
+        "billed monthly.",
+        "value_not_in_evidence",
+    ),
+    (
         "free-against-a-price",
         "Late check-out until 1 pm is free of charge [1].",
         "Late check-out until 1 pm costs 25 euros.",

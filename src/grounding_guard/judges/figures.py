@@ -2249,13 +2249,25 @@ _CONDITION = re.compile(
     r"([^\W\d_]{3,})",
     re.IGNORECASE,
 )
+#: A price's billing period ("billed annually", "paid monthly"): two prices of one plan
+#: billed at other periods are two facts, so "10 dollars billed monthly" pairs with the
+#: monthly price, not with the annual one beside it.
+_BILLING = re.compile(
+    r"\b(billed|paid|charged|invoiced|renewed)\s+"
+    r"(annually|yearly|monthly|weekly|quarterly|daily|nightly)\b",
+    re.IGNORECASE,
+)
 
 
 @bounded_cache(1024, 1_000_000)
 def _conditions(text: str) -> dict[str, str]:
-    """Stem of what a condition is set by -> the condition's word ("probat" -> "after"),
-    read once per text kept (never to be changed by a caller)."""
-    return {stem(m.group(2).casefold()): m.group(1).casefold() for m in _CONDITION.finditer(text)}
+    """Stem of what a condition is set by -> the condition's word ("probat" -> "after";
+    "bill" -> "monthly" for "billed monthly"), read once per text kept (never to be
+    changed by a caller)."""
+    found = {stem(m.group(2).casefold()): m.group(1).casefold() for m in _CONDITION.finditer(text)}
+    for m in _BILLING.finditer(text):
+        found[stem(m.group(1).casefold())] = m.group(2).casefold()
+    return found
 
 
 def _other_condition(
