@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from decimal import Decimal
 from typing import overload
 
@@ -65,7 +65,15 @@ from grounding_guard.text.figures import (
     same_figure,
 )
 from grounding_guard.text.figures.index import FigureIndex, unit_base
-from grounding_guard.text.figures.intervals import Interval, decade, implies, qualified, year_of
+from grounding_guard.text.figures.intervals import (
+    Interval,
+    date_year,
+    decade,
+    implies,
+    qualified,
+    year_of,
+)
+from grounding_guard.text.figures.words import PERIODS
 from grounding_guard.text.lexicon import STOPWORDS, stem
 from grounding_guard.text.normalize import match_form
 from grounding_guard.types import Reason, Span
@@ -112,6 +120,13 @@ def check_values(
     return reasons
 
 
+def _all_values(table: _Sentences) -> Iterator[Value]:
+    """Every value of a passage, comparable or not, sentence by sentence (each sentence
+    read once, by the readings the figure check keeps)."""
+    for number in range(len(table.values)):
+        yield from table.values.everything(number)
+
+
 def _decade_stated(other: Value, value: Value) -> bool:
     """Whether an evidence value is the claimed decade itself ("the 1860s")."""
     return other.kind == "decade" and other.value == value.value
@@ -151,7 +166,7 @@ def _check_decades(
             _decade_stated(other, value)
             or ((year := year_of(other)) is not None and years.low <= year <= years.high)
             for passage in passages
-            for other in read_values_cached(passage.evidence.text, locale, preset)
+            for other in _all_values(_sentence_values(passage, locale, preset))
         ):
             continue
         reasons.append(
@@ -911,23 +926,14 @@ def _remainder(text: str, value: Value, owners: _Owners) -> bool:
     return False
 
 
-def _year(value: object) -> int | None:
-    """The year of a date value (a date, (year, month) or (None, month, day))."""
-    if isinstance(value, tuple):
-        first = value[0]
-        return first if isinstance(first, int) else None
-    year = getattr(value, "year", None)
-    return year if isinstance(year, int) else None
-
-
 def _year_elsewhere(value: Value, other: Value, table: _Sentences) -> bool:
     """A claimed date that the evidence writes without its year ("November 2, 2004" against
     "November 2"), agreeing on month and day: borne out, the year is the text's context (a
     dateline, a heading), not a more precise claim."""
     del table  # the year is context wherever the text states it, or does not
-    if value.kind != "date" or other.kind != "date" or _year(other.value) is not None:
+    if value.kind != "date" or other.kind != "date" or date_year(other.value) is not None:
         return False
-    return _year(value.value) is not None
+    return date_year(value.value) is not None
 
 
 def _stem_counts(content: frozenset[str], passage: Passage, low: float) -> dict[int, int]:
@@ -1109,21 +1115,17 @@ def _check_figures(
     return reasons
 
 
-#: What a figure is counted per: "per night", "a day", "/week", "each visit", "per kg".
-_RATE = re.compile(
-    r"\s*(?:(?P<noun>[^\W\d_]+)\s+)?(?:(?P<per>per|each|every)\s+|/\s*|(?P<a>an?)\s+)"
-    r"(?P<what>[^\W\d_]+)\b",
-    re.IGNORECASE,
-)
-#: Spans of time: "a day" counts per day, it names no thing ("2 tablets a day").
-_PERIODS = frozenset(
-    "second minute hour day night week fortnight month quarter year decade".split()
-)
+#: One "per ..." after a figure: "per night", "a day", "/week", "each visit", "per kg".
+_PER_WHAT = r"\s*(?:(?P<per>per|each|every)\s+|/\s*|(?P<a>an?)\s+)(?P<what>[^\W\d_]+)\b"
+#: What a figure is counted per, a noun it counts maybe first ("2 tablets a day").
+_RATE = re.compile(r"\s*(?:(?P<noun>[^\W\d_]+)\s+)?" + _PER_WHAT, re.IGNORECASE)
+#: A further "per ..." after the first ("per user per month").
+_MORE_RATE = re.compile(_PER_WHAT, re.IGNORECASE)
 #: What "a"/"an" may count per ("20 euros a night"), so that "3 kids, a dog" is no rate.
 _RATE_AFTER_A = frozenset(
     map(
         stem,
-        _PERIODS
+        PERIODS
         | frozenset(
             """
             session visit dose meal person head guest adult child room unit piece item page
@@ -1133,10 +1135,6 @@ _RATE_AFTER_A = frozenset(
     )
 )
 _PER = frozenset({"per", "each", "every"})
-#: A further "per ..." after the first ("per user per month").
-_MORE_RATE = re.compile(
-    r"\s*(?:(?P<per>per|each|every)\s+|/\s*|(?P<a>an?)\s+)(?P<what>[^\W\d_]+)\b", re.IGNORECASE
-)
 
 
 def _rate(text: str, end: int) -> tuple[frozenset[str], int] | None:
@@ -1463,7 +1461,7 @@ def _things(words: Sequence[str]) -> int:
     """How many things a sentence names without a numeral ("a", "another", "a couple");
     "a day", "an hour" name a span of time, no thing."""
     ones = sum(
-        w in _ONE_THING and (i + 1 == len(words) or words[i + 1] not in _PERIODS)
+        w in _ONE_THING and (i + 1 == len(words) or words[i + 1] not in PERIODS)
         for i, w in enumerate(words)
     )
     return ones + 2 * sum(w in _TWO_THINGS for w in words)
@@ -1689,7 +1687,7 @@ def _year_ends(table: _Sentences) -> frozenset[object]:
         ends: set[object] = set()
         for group in ("year", "date"):
             for _, other in table.groups.get(group, ()):
-                year = other.value if group == "year" else _year(other.value)
+                year = other.value if group == "year" else date_year(other.value)
                 if isinstance(year, (int, Decimal)):
                     ends.add(int(year) % 100)
         found = table.sets["year ends"] = frozenset(ends)

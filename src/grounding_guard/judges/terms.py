@@ -640,7 +640,7 @@ class _Slots:
         self.first: dict[str, int] = {}
         for number, word in enumerate(words):
             self.first.setdefault(word, number)
-        names = {n.casefold() for n in (*analysis.names, *_opening_name(analysis))}
+        names = _name_words(analysis)
         text = analysis.text
         joined = [
             words[left] in names
@@ -918,9 +918,14 @@ _TWO_WAY: frozenset[str] = frozenset(
 _LINK_WORDS = 3
 
 
-def _name_runs(analysis: Analysis) -> list[tuple[int, int]]:
-    """The runs of names of a text (first and last word), in order."""
-    names = {n.casefold() for n in (*analysis.names, *_opening_name(analysis))}
+def _name_words(analysis: Analysis) -> set[str]:
+    """The names of a text, its opening word among them when it may be one, lower case."""
+    return {n.casefold() for n in (*analysis.names, *_opening_name(analysis))}
+
+
+def _name_runs(analysis: Analysis, names: set[str]) -> list[tuple[int, int]]:
+    """The runs of names of a text (first and last word), in order; ``names``: its
+    :func:`_name_words`."""
     runs = _slots(analysis).runs
     found: list[tuple[int, int]] = []
     for index, word in enumerate(analysis.words):
@@ -949,7 +954,7 @@ class _Trade(NamedTuple):
 def _trades(analysis: Analysis) -> list[_Trade]:
     """The pairs of neighbouring names of a claim joined by one to three words that make
     no relation going both ways (see :func:`_role_swap`)."""
-    names = {n.casefold() for n in (*analysis.names, *_opening_name(analysis))}
+    names = _name_words(analysis)
     if len(names) < 2:
         return []
     words = analysis.words
@@ -957,7 +962,7 @@ def _trades(analysis: Analysis) -> list[_Trade]:
     if not any(1 < b - a <= _LINK_WORDS + 1 for a, b in pairwise(at)):
         return []  # no two names one to three words apart: no run needs reading
     found: list[_Trade] = []
-    for (a1, b1), (a2, b2) in pairwise(_name_runs(analysis)):
+    for (a1, b1), (a2, b2) in pairwise(_name_runs(analysis, names)):
         link = words[b1 + 1 : a2]
         first, second = words[a1 : b1 + 1], words[a2 : b2 + 1]
         before = words[a1 - 1] if a1 else ""
@@ -1294,8 +1299,6 @@ def _obligation_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
     same thing, or states one the evidence denies: "does not need to be booked" against
     "must be booked in advance" (and the reverse). The sentence must otherwise cover the
     claim."""
-    if not (_MUST.search(claim.text) or _NEED_NOT.search(claim.text)):
-        return []
     mine = _duties(claim.text)
     if not mine:
         return []

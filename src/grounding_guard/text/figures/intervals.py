@@ -46,7 +46,7 @@ from grounding_guard.text.figures.compare import convert, rounds_to
 from grounding_guard.text.figures.value import Value
 from grounding_guard.types import Span
 
-__all__ = ["Decade", "Interval", "decade", "implies", "qualified", "year_of"]
+__all__ = ["Decade", "Interval", "date_year", "decade", "implies", "qualified", "year_of"]
 
 _QUANTITIES = frozenset({"number", "percent", "money", "measure"})
 
@@ -323,12 +323,17 @@ def decade(text: str, value: Value) -> Decade | None:
     return Decade(low, high, Span(begin, value.span.end))
 
 
+def date_year(value: object) -> int | None:
+    """The year of a date value (a date, (year, month) or (None, month, day))."""
+    if isinstance(value, tuple):
+        first = value[0]
+        return first if isinstance(first, int) else None
+    year = getattr(value, "year", None)
+    return year if isinstance(year, int) else None
+
+
 def year_of(value: Value) -> int | None:
     """The year a year or a date value states (``None`` for any other value)."""
     if value.kind == "year" and isinstance(value.value, (int, Decimal)):
         return int(value.value)
-    if value.kind == "date":
-        found = value.value[0] if isinstance(value.value, tuple) else value.value
-        year = getattr(found, "year", found if isinstance(value.value, tuple) else None)
-        return year if isinstance(year, int) else None
-    return None
+    return date_year(value.value) if value.kind == "date" else None

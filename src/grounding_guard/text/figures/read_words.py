@@ -19,6 +19,7 @@ from grounding_guard.text.figures.units import unit_at
 from grounding_guard.text.figures.words import (
     FRACTION_WORDS,
     ORDINAL_WORDS,
+    PERIODS,
     PLURAL_APPROX,
     SMALL,
     TENS,
@@ -160,12 +161,7 @@ _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 #: mean "formerly" or "as soon as" ("was once a port", "once it dissolves").
 _ONCE_BEFORE = frozenset("daily weekly monthly yearly nightly hourly".split())
 _PER_WORDS = frozenset("a an per every each".split())
-_PERIOD_WORDS = frozenset(
-    """
-    second minute hour day night week fortnight month quarter year decade lifetime session
-    meal dose visit
-    """.split()
-)
+_PERIOD_WORDS = PERIODS | frozenset("lifetime session meal dose visit".split())
 
 
 def _times_here(tokens: list[tuple[str, int, int]], index: int) -> bool:

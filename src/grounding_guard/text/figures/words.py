@@ -192,6 +192,10 @@ NOT_HEADS = (
     | frozenset({"rs", "no", "nos", "nr", "num", "number", "version", "ver", "v"})
 )
 
+#: Spans of time a figure may be counted per ("2 tablets a day", "twice a night"): "a
+#: day" names no thing.
+PERIODS = frozenset("second minute hour day night week fortnight month quarter year decade".split())
+
 #: Verbs that open an instruction before a figure ("Take 2 tablets", "Allow 20 minutes",
 #: "Add 50 g of sugar"): at the start of a sentence such a word heads no name.
 OPENING_VERBS = frozenset(
