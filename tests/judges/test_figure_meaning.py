@@ -734,6 +734,111 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The lodge has 42 rooms on four floors.",
         "grounded",
     ),
+    # -- a bound written bare on one side and in a unit on the other ----------------------
+    (
+        "bare-lower-bound-against-a-bound-in-years",
+        "Riders must be at least 18 [1].",
+        "Riders must be at least 16 years old.",
+        "value_mismatch",
+    ),
+    (
+        "bare-lower-bound-same-number-in-years",
+        "Riders must be at least 16 [1].",
+        "Riders must be at least 16 years old.",
+        "grounded",
+    ),
+    (
+        "bound-in-years-against-a-bare-bound",
+        "Children under 14 years must not take Corvalex [1].",
+        "Children under 12 must not take Corvalex.",
+        "value_mismatch",
+    ),
+    (
+        "bound-in-years-same-number-as-a-bare-bound",
+        "Children under 12 years must not take Corvalex [1].",
+        "Children under 12 must not take Corvalex.",
+        "grounded",
+    ),
+    (
+        "attack-a-bound-that-counts-people-against-kilograms",
+        "The lift holds at most 8 people [1].",
+        "The lift holds at most 600 kilograms.",
+        "grounded",
+    ),
+    (
+        "attack-a-bare-bound-far-from-the-bound-in-kilograms",
+        "The lift holds at most 8 [1].",
+        "The lift holds at most 600 kilograms.",
+        "grounded",
+    ),
+    # -- a year worked out from a stated number of years ------------------------------------
+    (
+        "year-plus-the-extension-the-sentence-states",
+        "The contract can be extended to 2030 [1].",
+        "The contract runs until 2028 and can be extended once by two years.",
+        "grounded",
+    ),
+    (
+        "year-plus-the-extension-said-of-another-fact",
+        "The contract runs until 2030 [1].",
+        "The contract runs until 2028 and can be extended once by two years.",
+        "value_mismatch",
+    ),
+    (
+        "year-plus-another-number-of-years",
+        "The contract can be extended to 2031 [1].",
+        "The contract runs until 2028 and can be extended once by two years.",
+        "value_mismatch",
+    ),
+    (
+        "year-counted-from-a-founding",
+        "Acme went public in 2000 [1].",
+        "Acme was founded in 1990 and went public ten years later.",
+        "grounded",
+    ),
+    (
+        "year-of-the-founding-itself-moved",
+        "Acme was founded in 2000 [1].",
+        "Acme was founded in 1990 and went public ten years later.",
+        "value_mismatch",
+    ),
+    # -- the opening stretch of something: "the first hour" is one hour ---------------------
+    (
+        "first-hour-against-first-30-minutes",
+        "The first hour of every ride is included [1].",
+        "The first 30 minutes of every ride are included; each further half hour costs 1 euro.",
+        "value_mismatch",
+    ),
+    (
+        "first-week-against-first-7-days",
+        "The first week is free for new members [1].",
+        "The first 7 days are free for new members.",
+        "grounded",
+    ),
+    (
+        "first-month-against-first-30-days-not-compared",
+        "The first month is free for new members [1].",
+        "The first 30 days are free for new members.",
+        "grounded",
+    ),
+    (
+        "first-year-against-first-two-years",
+        "The warranty covers the first year in full [1].",
+        "The warranty covers the first two years in full.",
+        "value_mismatch",
+    ),
+    (
+        "first-half-hour-is-no-count",
+        "The first half hour of every ride is included [1].",
+        "The first 30 minutes of every ride are included.",
+        "grounded",
+    ),
+    (
+        "free-beside-a-changed-figure-both-reported",
+        "Parking is free for the first 3 hours [1].",
+        "Parking costs 2 euros for the first 2 hours.",
+        "value_mismatch",
+    ),
 ]
 
 
@@ -827,3 +932,14 @@ def test_reading(text: str, figures: list[str]) -> None:
     assert [v.span.of(text) for v in found] == figures
     if figures and "million" in figures[0]:
         assert found[0].value == Decimal(10_000_000)
+
+
+def test_free_and_a_changed_figure_are_both_reported() -> None:
+    """The "free" reading used to end the figure check: the changed hours went unsaid."""
+    claim, evidence = (
+        "Parking is free for the first 3 hours [1].",
+        "Parking costs 2 euros for the first 2 hours.",
+    )
+    unit = check(claim, {"1": evidence}).units[0]
+    shown = sorted(r.span.of(claim) for r in unit.reasons if r.code == "value_mismatch" and r.span)
+    assert shown == ["3 hours", "free"], unit.reasons

@@ -130,6 +130,30 @@ OPPOSITES: list[Row] = [
         "direction_mismatch",
     ),
     (
+        "up-from-the-old-figure-against-fell",
+        "The number of trips fell in 2023.",
+        "In 2023 riders made 2.3 million trips, up from 1.6 million in 2022.",
+        "direction_mismatch",
+    ),
+    (
+        "down-by-a-share-against-rose",
+        "Costs rose by 20% last year.",
+        "Costs were down by 20% last year, at 4 million euros.",
+        "direction_mismatch",
+    ),
+    (
+        "up-from-said-of-another-figure",
+        "Revenue fell in 2023.",
+        "Revenue was 5 million euros in 2023 and costs 4 million, up from 3 million.",
+        None,
+    ),
+    (
+        "up-from-the-old-figure-agrees-with-rose",
+        "The number of trips rose to 2.3 million in 2023.",
+        "In 2023 riders made 2.3 million trips, up from 1.6 million in 2022.",
+        None,
+    ),
+    (
         "up-before-a-figure-against-rose-kept",
         "Prices were up 5% in May.",
         "Prices rose 5% in May.",

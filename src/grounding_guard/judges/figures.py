@@ -39,6 +39,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from decimal import Decimal
 from typing import overload
 
@@ -73,7 +74,7 @@ from grounding_guard.text.figures.intervals import (
     qualified,
     year_of,
 )
-from grounding_guard.text.figures.words import PERIODS
+from grounding_guard.text.figures.words import PERIODS, SMALL
 from grounding_guard.text.lexicon import STOPWORDS, stem
 from grounding_guard.text.normalize import match_form
 from grounding_guard.types import Reason, Span
@@ -95,17 +96,22 @@ def check_values(
     """Reasons for the claim's figures that its passages contradict or do not hold."""
     analysis = claim.analysis
     rules = GENERIC if preset == "generic" else resolve_preset(preset)
+    reasons: list[Reason] = []
     if "free" in analysis.vocabulary and best is not None:
         free = _free_against_price(claim, best, threshold, locale, rules)
         if free is not None:
-            return [free]
+            reasons.append(free)
+    if "first" in analysis.vocabulary and best is not None:
+        first = _first_period(claim, best, threshold)
+        if first is not None:
+            reasons.append(first)
     if not analysis.numbers and analysis.vocabulary.isdisjoint(VALUE_WORDS):
-        return []  # no digit, number word, month or numeral: nothing to read
+        return reasons  # no digit, number word, month or numeral: nothing more to read
     found = _claim_values(claim.text, locale, rules)
     if not found:
-        return []
+        return reasons
     names = [v for v in found if v.note in NAME_NOTES and v.name]
-    reasons = _check_names(claim, names, passages, best, threshold, locale, rules)
+    reasons.extend(_check_names(claim, names, passages, best, threshold, locale, rules))
     compared = [v for v in found if v.comparable]
     if compared:
         heads = [_head_patterns(v.name) for v in names if v.name]
@@ -239,6 +245,72 @@ def _free_against_price(
     )
 
 
+#: "the first hour", "the first 30 minutes", "first two weeks": the opening stretch of
+#: something, its length in a period's units (no number: one).
+_FIRST = re.compile(
+    r"\bfirst\s+(?:(?P<count>\d+(?:\.\d+)?|[a-z]+)\s+)?"
+    r"(?P<unit>second|minute|hour|day|night|week|fortnight|month|year)s?\b",
+    re.IGNORECASE,
+)
+#: A period's length in the smallest unit of its group; periods of two groups (a month
+#: is 28 to 31 days) are never compared.
+_PERIOD_LENGTHS: dict[str, tuple[str, int]] = {
+    "second": ("time", 1),
+    "minute": ("time", 60),
+    "hour": ("time", 3_600),
+    "day": ("time", 86_400),
+    "night": ("time", 86_400),
+    "week": ("time", 604_800),
+    "fortnight": ("time", 1_209_600),
+    "month": ("calendar", 1),
+    "year": ("calendar", 12),
+}
+
+
+def _first_stretch(text: str) -> tuple[re.Match[str], str, Decimal, bool] | None:
+    """The one "first <count> <period>" of a text: (match, group, length, count written);
+    ``None`` when it has none, several, or a count that is no number ("first few days")."""
+    found = list(_FIRST.finditer(text))
+    if len(found) != 1:
+        return None
+    match = found[0]
+    count_text = match.group("count")
+    if count_text is None:
+        count = Decimal(1)
+    elif count_text[0].isdigit():
+        count = Decimal(count_text)
+    elif count_text.casefold() in SMALL:
+        count = Decimal(SMALL[count_text.casefold()])
+    else:
+        return None
+    group, length = _PERIOD_LENGTHS[match.group("unit").casefold()]
+    return match, group, count * length, count_text is not None
+
+
+def _first_period(claim: Claim, best: BestSentence, threshold: float) -> Reason | None:
+    """``value_mismatch`` when the claim's opening stretch has another length than the
+    one of the sentence that otherwise covers it: "the first hour of every ride is
+    included" against "the first 30 minutes of every ride are included". One side at
+    least writes no count (two counts are the figure check's to compare)."""
+    mine = _first_stretch(claim.text)
+    if mine is None:
+        return None
+    theirs = _first_stretch(best.analysis.text)
+    if theirs is None or (mine[3] and theirs[3]) or mine[1] != theirs[1] or mine[2] == theirs[2]:
+        return None
+    if not sentence_gate(claim, best, threshold, _keys(claim.text, Span(*mine[0].span()))):
+        return None
+    span, their = Span(*mine[0].span()), Span(*theirs[0].span())
+    return Reason(
+        "value_mismatch",
+        f"{_written(claim.text, span)!r} in the answer, "
+        f"{_written(best.analysis.text, their)!r} in the evidence",
+        span.shift(claim.span.start),
+        best.passage.id,
+        their.shift(best.span.start),
+    )
+
+
 def _shown(text: str, interval: Interval) -> str:
     """A qualified figure as written with its qualifier: "below 30 °C", "5-10 days"."""
     written = _written(text, interval.span)
@@ -288,6 +360,10 @@ def _check_qualified(
             shelf = shelves[key] = _Shelf(sentence, theirs, *key)
         near = _context(claim.text, interval.span)
         leaders = shelf.leaders(near)
+        if not leaders and interval.form in ("upper", "lower"):
+            bridged = _bound_in_a_unit(interval, theirs, claim.text, sentence, near)
+            if bridged is not None:
+                interval, leaders = bridged[0], [bridged[1]]
         if leaders and _is_count(interval.value):  # "40 rooms" never pairs "four floors"
             counted = _following(claim.text, interval.span)
             leaders = [
@@ -320,6 +396,63 @@ def _check_qualified(
             )
         )
     return reasons
+
+
+#: How far apart a bare bound and a bound in a unit may be to be read as one quantity.
+_BARE_RATIO = 4
+
+
+def _bound_in_a_unit(
+    interval: Interval,
+    theirs: Sequence[Interval | Value],
+    claim_text: str,
+    sentence: str,
+    near: frozenset[str],
+) -> tuple[Interval, Interval] | None:
+    """A bound that one side writes bare and the other in a unit ("riders under 16" and
+    "at least 16 years old", "under 14 years" and "children under 12"), when the sentence
+    has one such bound that sets the same number or has the same qualifier side and
+    shares a word beside it: (the claim's interval, its partner), the bare one read in
+    the other's unit. ``None`` when no bound, or several, qualify."""
+    bare = interval.unit is None
+    if bare and interval.value.kind != "number":
+        return None
+    found = [
+        other
+        for other in theirs
+        if isinstance(other, Interval)
+        and other.form in ("upper", "lower")
+        and (other.unit is None) != bare
+        and (other.value.kind == "number" if not bare else other.unit is not None)
+        and (interval.value.value in (other.low, other.high) or other.form == interval.form)
+        and not near.isdisjoint(_context(sentence, other.span))
+    ]
+    if len(found) != 1:
+        return None
+    partner = found[0]
+    bare_one, text = (interval, claim_text) if bare else (partner, sentence)
+    if _following(text, bare_one.span, 1):
+        return None  # "at most 8 people": it counts something, it is not bare
+    mine, theirs_number = interval.value.value, partner.value.value
+    if not (
+        isinstance(mine, Decimal)
+        and isinstance(theirs_number, Decimal)
+        and mine > 0
+        and theirs_number > 0
+        and max(mine, theirs_number) <= _BARE_RATIO * min(mine, theirs_number)
+    ):
+        return None  # "at most 8" against "at most 600 kilograms": no one quantity
+    if bare:
+        return _in_unit_of(interval, partner), partner
+    return interval, _in_unit_of(partner, interval)
+
+
+def _in_unit_of(bare: Interval, other: Interval) -> Interval:
+    """A bare bound read in the unit (and kind) of ``other``."""
+    value = replace(
+        bare.value, kind=other.value.kind, unit=other.unit, dimension=other.value.dimension
+    )
+    return replace(bare, value=value)
 
 
 class _Shelf:
@@ -1252,6 +1385,8 @@ def _clash(
         return None
     if _stated_elsewhere(claim, value, compared, tables, passage, number, names, owners):
         return None
+    if _year_after_span(claim, value, partner, table, number, sentence.text):
+        return None
     if _is_count(value) and _is_count(partner):
         if _counts_other(
             _following(claim.text, value.span), _following(sentence.text, partner.span)
@@ -1262,6 +1397,26 @@ def _clash(
         ):
             return None
     return _mismatch(claim, value, passage, number, partner)
+
+
+def _year_after_span(
+    claim: Claim, value: Value, partner: Value, table: _Sentences, number: int, sentence: str
+) -> bool:
+    """Whether a claimed year is the partner year moved by a number of years the same
+    sentence states, and the claim speaks of that move ("runs until 2028 and can be
+    extended by two years" for "can be extended to 2030", not for "runs until 2030"): a
+    year worked out from the sentence, not one that differs from it."""
+    mine, theirs = year_of(value), year_of(partner)
+    if mine is None or theirs is None or mine == theirs:
+        return False
+    return any(
+        other.kind == "measure"
+        and other.unit == "year"
+        and isinstance(other.value, Decimal)
+        and other.value == abs(mine - theirs)
+        and not _context(sentence, other.span).isdisjoint(claim.analysis.content)
+        for other in table.values.everything(number)
+    )
 
 
 def _agrees_with_another(owners: _Owners, value: Value, partner: Value) -> bool:

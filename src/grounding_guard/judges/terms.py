@@ -7,7 +7,8 @@
   mentions, with no other name in its slot;
 - ``negation_mismatch``: a negation added or dropped against the best evidence sentence;
 - ``direction_mismatch``: a flipped direction or comparison (increase/decrease, more/less,
-  higher/lower, before/after, faster/slower ...);
+  higher/lower, before/after, faster/slower ...), or a relation that runs the other way
+  (:mod:`grounding_guard.judges.roles`: who does what);
 - ``antonym_mismatch``: a word whose WordNet opposite the evidence uses in the same slot
   ("warm place" / "cool place"), or a permission the evidence forbids ("may drink
   alcohol" / "avoid alcohol");
@@ -37,9 +38,11 @@ from grounding_guard.judges.lexical import (
     best_sentence,
     coverage,
 )
+from grounding_guard.judges.roles import check_roles
 from grounding_guard.text.analysis import TITLES, Analysis, analyse, context_stems, number_key
 from grounding_guard.text.cache import bounded_cache
 from grounding_guard.text.figures import CURRENCY_CODES, UNIT_WORDS
+from grounding_guard.text.figures.words import SMALL
 from grounding_guard.text.lexicon import (
     DIRECTION_FAMILIES,
     IMPLICIT_NEGATIVES,
@@ -1527,6 +1530,7 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
         found = _directions_of(unit, sentence, threshold)
         found += _opposites_of(unit, sentence, threshold)
         found += _permissions_of(unit, sentence, threshold)
+        found += check_roles(unit, sentence, threshold)
         for reason in found:
             if (reason.code, reason.span) not in seen:
                 seen.add((reason.code, reason.span))
@@ -1546,13 +1550,50 @@ def _same_amount_after(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool
     )
 
 
+#: Scale words of a figure ("2.3 million trips").
+_SCALES: frozenset[str] = frozenset("hundred thousand million billion trillion percent".split())
+
+
+def _changed_same_thing(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:
+    """Whether evidence word ``j`` is "up"/"down" after a figure and before "from" or "by"
+    ("2.3 million trips, up from 1.6 million") and the claim's direction word ``i`` has
+    the thing that changed right before it ("the number of trips fell"): what follows
+    "up from" is the old amount, not a slot the claim must fill."""
+    words = theirs.words
+    if (
+        words[j] not in _PARTICLES
+        or _is_particle(theirs, j)
+        or _word_after(theirs, j)
+        not in (
+            "from",
+            "by",
+        )
+    ):
+        return False
+    changed: set[str] = set()
+    for at in range(j - 1, max(j - 6, -1), -1):  # the two content words before, figures
+        word, word_stem = words[at], theirs.stems[at]  # and their scales passed over
+        if word_stem in theirs.content and not (
+            word[:1].isdigit() or word in UNIT_WORDS or word in _SCALES
+        ):
+            changed.add(word_stem)
+            if len(changed) == 2:
+                break
+    return bool(context_stems(mine, i, 1, 0) & changed)
+
+
 def _is_particle(analysis: Analysis, index: int) -> bool:
     """Whether word ``index`` is "up" or "down" as a particle ("set up", "down the road"),
     which opposes only the other particle; before a figure ("up 12%", "down $3") it
-    states a change like "rose" or "fell" and meets the change verbs."""
+    states a change like "rose" or "fell" and meets the change verbs, and so does it
+    before "from" or "by" and a figure ("up from 1.6 million", "down by a third")."""
     if analysis.words[index] not in _PARTICLES:
         return False
-    return not _word_after(analysis, index)[:1].isdigit()
+    after = _word_after(analysis, index)
+    if after in ("from", "by"):
+        after = _word_after(analysis, index + 1)
+        return not (after[:1].isdigit() or after in SMALL or after in ("a", "half"))
+    return not after[:1].isdigit()
 
 
 def _word_after(analysis: Analysis, index: int) -> str:
@@ -1590,6 +1631,7 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
                 and (
                     _same_amount_after(claim.analysis, index, best.analysis, j)
                     or _aligned(claim.analysis, index, best.analysis, j)
+                    or _changed_same_thing(claim.analysis, index, best.analysis, j)
                 )
             ),
             None,

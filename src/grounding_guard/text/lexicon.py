@@ -20,6 +20,7 @@ __all__ = [
     "antonyms",
     "direction_of",
     "is_common_word",
+    "is_participle",
     "is_proper_name",
     "pertainyms",
     "stem",
@@ -135,6 +136,14 @@ _OPPOSED: tuple[tuple[str, str], ...] = (
     ("majority", "minority"),
     ("success successful succeed succeeds succeeded", "failure failures"),
 )
+
+
+def is_participle(word: str) -> bool:
+    """Whether a casefolded word may be a past participle ("operated", "written", "sold"):
+    a regular "-ed" form or an irregular past form of the verb table."""
+    if word.endswith("ed"):
+        return len(word) > 3
+    return word in _IRREGULAR and not word.endswith("ing")
 
 
 @lru_cache(maxsize=65536)

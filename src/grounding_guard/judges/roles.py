@@ -1,0 +1,261 @@
+"""Who does what: a claim whose two parties trade roles around one verb.
+
+"The council was fined by Cyclia" against "Cyclia was fined by the council", or "The
+city council operates the scheme on behalf of Cyclia NV" against "The scheme is operated
+by Cyclia NV on behalf of the city council": every word agrees, the relation is
+reversed. The active and the passive voice are both read ("X operates Y" and "Y is
+operated by X" give X as the one who acts), so a claim that only changes the voice agrees.
+
+The reading is deliberately narrow, so that it is right when it fires: each side must
+hold the verb once, one side must be passive with its agent after "by", each party is a
+plain run of words (no "and", no pronoun, no figure), the claim's agent is named in the
+sentence, the thing acted on is the same or traded too, and the sentence otherwise covers
+the claim. Reported as ``direction_mismatch`` (the relation runs the other way).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from grounding_guard.evidence.passage import Claim
+from grounding_guard.judges.lexical import BestSentence, coverage
+from grounding_guard.text.lexicon import STOPWORDS, is_participle, stem
+from grounding_guard.types import Reason, Span
+
+__all__ = ["check_roles", "readings"]
+
+#: A word (with an inner apostrophe or hyphen) or a mark that ends a party.
+_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W_]+(?:['\u2019-][^\W_]+)*|[,;:()\u2014\u2013\"]")
+_BE = frozenset("is are was were be been being".split())
+#: Words before an active verb that leave its subject where it was ("can operate").
+_MODALS = frozenset("can could will would may might must shall should also still now".split())
+#: Words that make a party one of several: "Acme and Initech bought ...".
+_JOINED = frozenset("and or nor & with plus along together jointly".split())
+_DETERMINERS = frozenset("the a an its their his her our your this that these those".split())
+#: Words that deny or hedge the relation: the negation checks judge those sentences.
+_DENIALS = frozenset("not never no neither nor n't".split())
+_PRONOUNS = frozenset("it they he she which who that this these".split())
+#: How far "alone" may stand after the verb it bears on.
+_ALONE_WITHIN = 5
+#: How far "by" may stand after a passive verb ("was fined 40,000 euros by the council").
+_BY_WITHIN = 6
+
+
+class _Token(NamedTuple):
+    text: str  # casefolded
+    stem: str
+    span: Span
+
+
+class _Party(NamedTuple):
+    stems: frozenset[str]
+    span: Span
+    joined: bool = False  # one of several: "by Elina Saar and her brother"
+
+
+class _Reading(NamedTuple):
+    """One verb of a text with the party that acts and the party acted on."""
+
+    verb: str  # its stem
+    at: Span  # where it stands
+    agent: _Party
+    patient: _Party
+    passive: bool
+
+
+def _tokens(text: str) -> list[_Token]:
+    found = []
+    for match in _TOKEN.finditer(text):
+        word = match.group().casefold()
+        found.append(_Token(word, stem(word), Span(match.start(), match.end())))
+    return found
+
+
+def _is_word(token: _Token) -> bool:
+    """A word that may name a party: no stop word, figure or adverb ("smartly")."""
+    text = token.text
+    return text[:1].isalpha() and text not in STOPWORDS and not text.endswith("ly")
+
+
+def _bears_on(text: str, reading: _Reading, alone: Span) -> bool:
+    """Whether "alone" stands with the reading's verb: after it within a few words, no
+    mark between ("opened the lodge alone", not "..., so he played alone")."""
+    if alone.start < reading.at.end:
+        return False
+    between = text[reading.at.end : alone.start]
+    return len(between.split()) <= _ALONE_WITHIN and not any(c in between for c in ",;:()")
+
+
+def _party(tokens: list[_Token], first: int, last: int, joined: bool) -> _Party:
+    return _Party(
+        frozenset(t.stem for t in tokens[first : last + 1]),
+        Span(tokens[first].span.start, tokens[last].span.end),
+        joined,
+    )
+
+
+def _before(tokens: list[_Token], index: int, pronoun: bool = False) -> _Party | None:
+    """The run of content words that ends right before ``index`` (not a figure), marked
+    when it is one of several ("A and B"); with ``pronoun``, a pronoun is a party whose
+    words are unknown ("it was bought by ...")."""
+    if pronoun and index > 0 and tokens[index - 1].text in _PRONOUNS:
+        return _Party(frozenset(), tokens[index - 1].span)
+    start = index
+    while start > 0 and _is_word(tokens[start - 1]):
+        start -= 1
+    if start == index:
+        return None
+    return _party(tokens, start, index - 1, start > 0 and tokens[start - 1].text in _JOINED)
+
+
+def _after(tokens: list[_Token], index: int) -> _Party | None:
+    """The run of content words from ``index`` (after a determiner), marked when it is
+    one of several."""
+    while index < len(tokens) and tokens[index].text in _DETERMINERS:
+        index += 1
+    end = index
+    while end < len(tokens) and _is_word(tokens[end]):
+        end += 1
+    if end == index:
+        return None
+    return _party(tokens, index, end - 1, end < len(tokens) and tokens[end].text in _JOINED)
+
+
+class _Readings(NamedTuple):
+    """What a text says of who does what."""
+
+    verbs: dict[str, _Reading | None]  # verb stem -> its reading; None: read twice
+    alone: Span | None  # where it says one party acted alone ("alone", "on her own")
+
+
+#: Words that make the party that acts the only one ("opened the lodge alone").
+_ALONE = re.compile(
+    r"\b(?:alone|solely|single-?handedly|unaided|unassisted"
+    r"|on\s+(?:his|her|its|their)\s+own|by\s+(?:himself|herself|itself|themselves))\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=4096)
+def readings(text: str) -> _Readings:
+    """Each verb the text holds in a readable form, with its parties; a verb it holds
+    more than once is ``None`` (which occurrence is meant is unknown). A text that denies
+    or hedges anything has none: the negation checks judge it."""
+    alone = _ALONE.search(text)
+    tokens = _tokens(text)
+    if alone is not None:  # the marker is no party's word
+        tokens = [t for t in tokens if not alone.start() <= t.span.start < alone.end()]
+    if any(t.text in _DENIALS or t.text.endswith("n't") for t in tokens):
+        return _Readings({}, None)
+    found: dict[str, _Reading | None] = {}
+    for index, token in enumerate(tokens):
+        if not token.text.isalpha() or token.text in STOPWORDS or index == 0:
+            continue
+        reading = _passive(tokens, index) or _active(tokens, index)
+        if reading is None:
+            continue
+        found[token.stem] = None if token.stem in found else reading
+    return _Readings(found, None if alone is None else Span(alone.start(), alone.end()))
+
+
+def _passive(tokens: list[_Token], index: int) -> _Reading | None:
+    """ "Y is operated by X": X acts on Y."""
+    if not is_participle(tokens[index].text) or tokens[index - 1].text not in _BE:
+        return None
+    by = next(
+        (
+            at
+            for at in range(index + 1, min(index + 1 + _BY_WITHIN, len(tokens)))
+            if tokens[at].text == "by"
+        ),
+        None,
+    )
+    if by is None or any(not t.text[:1].isalnum() for t in tokens[index + 1 : by]):
+        return None
+    agent = _after(tokens, by + 1)
+    patient = _before(tokens, index - 1, pronoun=True)
+    if agent is None or patient is None:
+        return None
+    return _Reading(tokens[index].stem, tokens[index].span, agent, patient, True)
+
+
+def _active(tokens: list[_Token], index: int) -> _Reading | None:
+    """ "X operates Y", "X can operate Y": X acts on Y."""
+    word = tokens[index].text
+    before = index
+    while before > 0 and tokens[before - 1].text in _MODALS:
+        before -= 1
+    if before == index and not (word.endswith(("s", "ed")) or is_participle(word)):
+        return None  # no verb form: a noun in a run of words ("city council")
+    if before > 0 and tokens[before - 1].text in _BE:
+        return None
+    agent = _before(tokens, before)
+    patient = _after(tokens, index + 1)
+    if agent is None or patient is None or agent.span.end != tokens[before - 1].span.end:
+        return None
+    return _Reading(tokens[index].stem, tokens[index].span, agent, patient, False)
+
+
+def check_roles(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """``direction_mismatch`` when the party that acts in the claim is, in the sentence
+    that otherwise covers it, acted on or named in another role, or when the claim says
+    it acted alone and the sentence has it act with another (see the module's docstring)."""
+    mine = readings(claim.text)
+    if not mine.verbs:
+        return []
+    theirs = readings(best.analysis.text)
+    their_stems = frozenset(best.analysis.stems)
+    for verb, reading in mine.verbs.items():
+        other = theirs.verbs.get(verb)
+        if reading is None or other is None or reading.agent.joined:
+            continue
+        ours, their = reading.agent.stems, other.agent.stems
+        if other.agent.joined:
+            # "Elina Saar opened the lodge alone" / "opened by Elina Saar and her brother"
+            if (
+                mine.alone is None
+                or theirs.alone is not None  # it says "alone" too: of something else
+                or not other.passive
+                or not _bears_on(claim.text, reading, mine.alone)
+                or not ours <= their
+                or (other.patient.stems and not reading.patient.stems & other.patient.stems)
+            ):
+                continue
+            message = (
+                f"{mine.alone.of(claim.text)!r} in the answer, but in the evidence "
+                f"{other.agent.span.of(best.analysis.text)!r} acts with another"
+            )
+            span = mine.alone
+        else:
+            if ours & their:
+                continue  # the same party acts
+            # the two trade places; or, one side passive, the claim's agent is named in
+            # the sentence and both act on one thing, or the sentence's agent is the one
+            # the claim has acted on ("Quillnote acquired Brightdesk" / "The company was
+            # acquired by Brightdesk")
+            traded = bool(reading.patient.stems & their) and bool(other.patient.stems & ours)
+            passive = reading.passive or other.passive
+            same_thing = bool(reading.patient.stems & other.patient.stems) and ours <= their_stems
+            acted_on = reading.patient.stems == their
+            if not (traded or (passive and (same_thing or acted_on))):
+                continue
+            message = (
+                f"{reading.agent.span.of(claim.text)!r} acts in the answer, "
+                f"{other.agent.span.of(best.analysis.text)!r} in the evidence: "
+                "the roles are reversed"
+            )
+            span = reading.agent.span
+        if coverage(claim.analysis.content, best.analysis.content) + 1e-9 < threshold:
+            continue  # the sentence is not about the claim
+        return [
+            Reason(
+                "direction_mismatch",
+                message,
+                span.shift(claim.span.start),
+                best.passage.id,
+                other.agent.span.shift(best.span.start),
+            )
+        ]
+    return []
