@@ -771,6 +771,56 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The lift holds at most 600 kilograms.",
         "grounded",
     ),
+    # -- comparisons: one figure for one figure, and the standard after "than" -------------
+    (
+        "two-years-paired-by-what-bears-them-out",
+        "Skyvale carried more passengers in 2024 than in 2023 [1].",
+        "In 2024 Skyvale carried 6.1 million passengers, 12% more than in 2023.",
+        "grounded",
+    ),
+    (
+        "comparison-turned-round",
+        "Skyvale carried more passengers in 2023 than in 2024 [1].",
+        "In 2024 Skyvale carried 6.1 million passengers, 12% more than in 2023.",
+        "value_mismatch",
+    ),
+    (
+        "comparison-turned-round-with-the-opposite-word-agrees",
+        "Skyvale carried fewer passengers in 2023 than in 2024 [1].",
+        "In 2024 Skyvale carried 6.1 million passengers, 12% more than in 2023.",
+        "grounded",
+    ),
+    (
+        "a-rise-stated-as-a-difference",
+        "Passenger numbers rose by 12% in 2024 [1].",
+        "In 2024 Skyvale carried 6.1 million passengers, 12% more than in 2023.",
+        "grounded",
+    ),
+    # -- all, every, none against a share --------------------------------------------------
+    (
+        "all-against-a-share",
+        "Bremen handles all of Skyvale's flights [1].",
+        "Its main hub, Bremen, handles about 60% of flights.",
+        "value_mismatch",
+    ),
+    (
+        "every-against-a-share",
+        "Bremen handles every flight [1].",
+        "Its main hub, Bremen, handles about 60% of flights.",
+        "value_mismatch",
+    ),
+    (
+        "all-against-a-hundred-percent",
+        "Bremen handles all of Skyvale's flights [1].",
+        "Its main hub, Bremen, handles 100% of flights.",
+        "grounded",
+    ),
+    (
+        "attack-all-of-another-thing",
+        "Bremen handles all of Skyvale's cargo [1].",
+        "Its main hub, Bremen, handles about 60% of flights and cargo.",
+        "grounded",
+    ),
     # -- a year worked out from a stated number of years ------------------------------------
     (
         "year-plus-the-extension-the-sentence-states",
@@ -825,6 +875,43 @@ ROWS: list[tuple[str, str, str, str]] = [
         "first-year-against-first-two-years",
         "The warranty covers the first year in full [1].",
         "The warranty covers the first two years in full.",
+        "value_mismatch",
+    ),
+    (
+        "every-year-against-every-two-years",
+        "Servicing is due every year [1].",
+        "Servicing is due every two years or 30,000 km.",
+        "value_mismatch",
+    ),
+    (
+        "every-24-months-against-every-two-years",
+        "Servicing is due every 24 months [1].",
+        "Servicing is due every two years or 30,000 km.",
+        "grounded",
+    ),
+    (
+        "each-day-against-every-24-hours",
+        "Take one tablet each day [1].",
+        "Take one tablet every 24 hours.",
+        "grounded",
+    ),
+    # -- a round figure converted between unit systems -------------------------------------
+    (
+        "round-miles-for-kilometres",
+        "Voltia offers a battery warranty of 100,000 miles [1].",
+        "Voltia offers a battery warranty of eight years or 160,000 km.",
+        "grounded",
+    ),
+    (
+        "round-miles-too-far-from-the-kilometres",
+        "The range is 300 miles on one charge [1].",
+        "The range is 420 km on one charge.",
+        "value_mismatch",
+    ),
+    (
+        "the-same-number-in-the-other-system",
+        "Voltia offers a battery warranty of 160,000 miles [1].",
+        "Voltia offers a battery warranty of 160,000 km.",
         "value_mismatch",
     ),
     (

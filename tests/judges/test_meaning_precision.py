@@ -258,6 +258,18 @@ SWAPS: list[Swap] = [
         ("name_mismatch", "Pierre Curie", "Marie Curie"),
     ),
     (
+        "place-swapped-where-the-evidence-goes-on-with-a-by-phrase",
+        "The Voltia E3 is built in Dresden.",
+        "The Voltia E3 is an electric hatchback built in Zwickau by Voltia Motors.",
+        ("name_mismatch", "Dresden", "Zwickau"),
+    ),
+    (
+        "place-swapped-where-the-evidence-goes-on-with-an-in-phrase",
+        "The hatchback is made by Lumen.",
+        "The hatchback is made by Voltia in Zwickau.",
+        ("name_mismatch", "Lumen", "Voltia"),
+    ),
+    (
         "unlisted-company-swapped",
         "Acme acquired Globex in 2020.",
         "Initech acquired Globex in 2020.",

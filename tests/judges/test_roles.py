@@ -61,6 +61,31 @@ ROLES: list[tuple[str, str, str, tuple[str, str] | None]] = [
         ("on her own", "Elina Saar"),
     ),
     (
+        "phrasal-verb-claim-turns-the-bought-into-the-buyer",
+        "Skyvale Air took over the Nordair group in 2018.",
+        "In 2018 it was taken over by the Nordair group.",
+        ("Skyvale Air", "Nordair group"),
+    ),
+    (
+        "passive-agent-named-in-another-sentence",
+        "Skyvale Air was founded by the Nordair group.",
+        "Skyvale Air was founded in 2009 by Ilse Brandt and is based in Bremen. In 2018 it "
+        "was taken over by the Nordair group.",
+        ("Nordair group", "Ilse Brandt"),
+    ),
+    (
+        "phrasal-verb-roles-kept",
+        "The Nordair group took over Skyvale Air in 2018.",
+        "In 2018 Skyvale Air was taken over by the Nordair group.",
+        None,
+    ),
+    (
+        "attack-agent-named-nowhere-is-the-name-checks-business",
+        "Skyvale Air was founded by Lufthansa.",
+        "Skyvale Air was founded in 2009 by Ilse Brandt.",
+        None,
+    ),
+    (
         "the-voice-changed-the-roles-kept",
         "Cyclia NV operates the scheme for the city council.",
         "The scheme is operated by Cyclia NV on behalf of the city council.",

@@ -154,6 +154,25 @@ OPPOSITES: list[Row] = [
         None,
     ),
     (
+        "fewer-than-against-more-than-the-same-standard",
+        "Skyvale carried fewer passengers in 2024 than in 2023.",
+        "In 2024 Skyvale carried 6.1 million passengers, 12% more than in 2023.",
+        "direction_mismatch",
+    ),
+    (
+        "more-than-the-same-standard-agrees",
+        "Skyvale carried more passengers in 2024 than in 2023.",
+        "In 2024 Skyvale carried 6.1 million passengers, 12% more than in 2023.",
+        None,
+    ),
+    (
+        "attack-more-than-of-another-subject",
+        "Nordair carried fewer passengers in 2024 than in 2023.",
+        "In 2024 Skyvale carried 6.1 million passengers, 12% more than in 2023, while Nordair "
+        "carried 2 million.",
+        None,
+    ),
+    (
         "up-before-a-figure-against-rose-kept",
         "Prices were up 5% in May.",
         "Prices rose 5% in May.",

@@ -75,7 +75,7 @@ from grounding_guard.text.figures.intervals import (
     year_of,
 )
 from grounding_guard.text.figures.words import PERIODS, SMALL
-from grounding_guard.text.lexicon import STOPWORDS, stem
+from grounding_guard.text.lexicon import DIRECTION_FAMILIES, STOPWORDS, stem
 from grounding_guard.text.normalize import match_form
 from grounding_guard.types import Reason, Span
 
@@ -101,10 +101,14 @@ def check_values(
         free = _free_against_price(claim, best, threshold, locale, rules)
         if free is not None:
             reasons.append(free)
-    if "first" in analysis.vocabulary and best is not None:
+    if best is not None and not analysis.vocabulary.isdisjoint(_STRETCH_WORDS):
         first = _first_period(claim, best, threshold)
         if first is not None:
             reasons.append(first)
+    if best is not None and not analysis.vocabulary.isdisjoint(_WHOLE_WORDS):
+        share = _whole_against_share(claim, best, threshold, locale, rules)
+        if share is not None:
+            reasons.append(share)
     if not analysis.numbers and analysis.vocabulary.isdisjoint(VALUE_WORDS):
         return reasons  # no digit, number word, month or numeral: nothing more to read
     found = _claim_values(claim.text, locale, rules)
@@ -119,6 +123,10 @@ def check_values(
         reasons.extend(
             _check_figures(claim, compared, passages, best, threshold, locale, rules, others)
         )
+    if best is not None and len(compared) > 1 and "than" in analysis.vocabulary:
+        turned = _turned_comparison(claim, compared, best, threshold, locale, rules)
+        if turned is not None:
+            reasons.append(turned)
     if best is not None and any(v.note in ("bound", "approximation", "range") for v in found):
         reasons.extend(_check_qualified(claim, found, best, threshold, locale, rules))
     if best is not None and any(v.kind == "decade" for v in found):
@@ -245,10 +253,10 @@ def _free_against_price(
     )
 
 
-#: "the first hour", "the first 30 minutes", "first two weeks": the opening stretch of
-#: something, its length in a period's units (no number: one).
+#: "the first hour", "the first 30 minutes", "every two years": the opening stretch of
+#: something or how often it recurs, its length in a period's units (no number: one).
 _FIRST = re.compile(
-    r"\bfirst\s+(?:(?P<count>\d+(?:\.\d+)?|[a-z]+)\s+)?"
+    r"\b(?P<lead>first|every|each)\s+(?:(?P<count>\d+(?:\.\d+)?|[a-z]+)\s+)?"
     r"(?P<unit>second|minute|hour|day|night|week|fortnight|month|year)s?\b",
     re.IGNORECASE,
 )
@@ -268,8 +276,9 @@ _PERIOD_LENGTHS: dict[str, tuple[str, int]] = {
 
 
 def _first_stretch(text: str) -> tuple[re.Match[str], str, Decimal, bool] | None:
-    """The one "first <count> <period>" of a text: (match, group, length, count written);
-    ``None`` when it has none, several, or a count that is no number ("first few days")."""
+    """The one "first <count> <period>" (or "every ...") of a text: (match, its lead word
+    and the period's group, length, count written); ``None`` when it has none, several,
+    or a count that is no number ("first few days")."""
     found = list(_FIRST.finditer(text))
     if len(found) != 1:
         return None
@@ -284,14 +293,16 @@ def _first_stretch(text: str) -> tuple[re.Match[str], str, Decimal, bool] | None
     else:
         return None
     group, length = _PERIOD_LENGTHS[match.group("unit").casefold()]
-    return match, group, count * length, count_text is not None
+    lead = "every" if match.group("lead").casefold() == "each" else match.group("lead").casefold()
+    return match, f"{lead} {group}", count * length, count_text is not None
 
 
 def _first_period(claim: Claim, best: BestSentence, threshold: float) -> Reason | None:
-    """``value_mismatch`` when the claim's opening stretch has another length than the
-    one of the sentence that otherwise covers it: "the first hour of every ride is
-    included" against "the first 30 minutes of every ride are included". One side at
-    least writes no count (two counts are the figure check's to compare)."""
+    """``value_mismatch`` when the claim's opening stretch (or how often something recurs)
+    has another length than the one of the sentence that otherwise covers it: "the first
+    hour of every ride is included" against "the first 30 minutes of every ride are
+    included", "every year" against "every two years". One side at least writes no count
+    (two counts are the figure check's to compare)."""
     mine = _first_stretch(claim.text)
     if mine is None:
         return None
@@ -309,6 +320,61 @@ def _first_period(claim: Claim, best: BestSentence, threshold: float) -> Reason 
         best.passage.id,
         their.shift(best.span.start),
     )
+
+
+#: "all of Skyvale's flights", "every flight", "none of the flights": the whole of
+#: something, or none of it.
+_WHOLE = re.compile(
+    r"\b(?P<word>all|every|none|no)\s+(?:of\s+)?(?:(?:the|its|their|his|her|our|"
+    r"[^\W\d_]+(?:'s|\u2019s))\s+)?(?P<noun>[^\W\d_]+)",
+    re.IGNORECASE,
+)
+_WHOLE_WORDS = frozenset({"all", "every", "none", "no"})
+_STRETCH_WORDS = frozenset({"first", "every", "each"})
+#: A share of something: "about 60% of flights", "60 percent of the flights".
+_SHARE_OF = re.compile(
+    r"\s*(?:of|of\s+(?:the|its|their|all)|of\s+[^\W\d_]+(?:'s|\u2019s))\s+"
+    r"(?P<noun>[^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def _whole_against_share(
+    claim: Claim, best: BestSentence, threshold: float, locale: str | None, preset: Preset
+) -> Reason | None:
+    """``value_mismatch`` when the claim says all (or none) of something and the sentence
+    that otherwise covers it gives a share of the same thing that is less than all (or
+    more than none): "Bremen handles all of Skyvale's flights" against "Bremen handles
+    about 60% of flights"."""
+    whole = next(
+        (m for m in _WHOLE.finditer(claim.text) if m.group("noun").casefold() not in STOPWORDS),
+        None,
+    )
+    if whole is None:
+        return None
+    noun = stem(whole.group("noun").casefold())
+    everything = whole.group("word").casefold() in ("all", "every")
+    sentence = best.analysis.text
+    for value in read_values_cached(sentence, locale, preset):
+        if value.kind != "percent" or not isinstance(value.value, Decimal):
+            continue
+        share_of = _SHARE_OF.match(sentence, value.span.end)
+        if share_of is None or stem(share_of.group("noun").casefold()) != noun:
+            continue
+        if (value.value >= 100) if everything else (value.value <= 0):
+            return None  # "100% of flights" is all of them
+        if not sentence_gate(claim, best, threshold, frozenset({whole.group("word").casefold()})):
+            return None
+        span = Span(whole.start(), whole.end())
+        return Reason(
+            "value_mismatch",
+            f"{_written(claim.text, span)!r} in the answer, "
+            f"{_written(sentence, value.span)} of them in the evidence",
+            span.shift(claim.span.start),
+            best.passage.id,
+            value.span.shift(best.span.start),
+        )
+    return None
 
 
 def _shown(text: str, interval: Interval) -> str:
@@ -1177,6 +1243,8 @@ def _check_figures(
     owners = _Owners(claim, compared, tables)
     # every pairing first: a clash asks which claimed figures pair with its partner
     nears = [_partners(owners, rank, value, covering) for rank, value in enumerate(compared)]
+    if len(compared) > 1:
+        _uncross(claim.text, compared, nears)
     fits: dict[tuple[int, int], int] = {}  # (passage, sentence) -> the claim's words it holds
     for index, value in enumerate(compared):
         near = nears[index]
@@ -1219,6 +1287,7 @@ def _check_figures(
                 or _short_year(claim.text, value, tables)
                 or _enumerated(claim.text, value, best, passages, locale, preset, owners)
                 or _in_pairs(claim.text, value, tables)
+                or _stated_as_difference(value, tables)
             ):
                 written = _written(claim.text, value.span)
                 if found[2] is not None:
@@ -1755,6 +1824,22 @@ def _anywhere(value: Value, tables: list[tuple[Passage, _Sentences]]) -> bool:
     return any(value.value in _figure_set(table, wanted) for _, table in tables)
 
 
+def _stated_as_difference(value: Value, tables: list[tuple[Passage, _Sentences]]) -> bool:
+    """Whether the passages state the figure as a difference ("12% more than in 2023"
+    for "rose by 12%"): such a figure is never compared, but it is there. Looked up in a
+    set of each passage's differences, read once."""
+    key = (value.kind, value.unit, value.value)
+    for _, table in tables:
+        found = table.sets.get("differences")
+        if found is None:
+            found = table.sets["differences"] = frozenset(
+                (v.kind, v.unit, v.value) for v in _all_values(table) if v.note == "difference"
+            )
+        if key in found:
+            return True
+    return False
+
+
 def _figure_set(table: _Sentences, wanted: str) -> frozenset[object]:
     """The values of a passage that :func:`_anywhere` looks a figure up in, read once:
     "bare numbers", the numbers without a unit (for a year, or an age in years); "numbers'
@@ -2245,6 +2330,122 @@ def _partners(
             owners.chosen.setdefault((id(table), number, id(partner)), []).append(rank)
             near.append(((passage, number, partner), agree(value, partner)))
     return near
+
+
+def _uncross(
+    text: str, compared: Sequence[Value], nears: list[list[tuple[_Located, bool | None]]]
+) -> None:
+    """Pair two claimed figures the other way round where each disagrees with its partner
+    in a sentence and agrees with the other's ("more passengers in 2024 than in 2023"
+    against "In 2024 ... 12% more than in 2023", nearness paired 2024 with 2023): one
+    figure for one figure, the pairing that bears both out wins. Only in a comparison
+    whose standard (the figure after "than") is the same on both sides: elsewhere two
+    figures that trade places are a swap ("Labour won 96% ... and Reform 66%" against
+    "Labour won 66% ... and Reform 96%"). In place."""
+    standards = [b for b, value in enumerate(compared) if _after_than(text, value.span)]
+    if not standards or len(standards) > _STANDARDS:
+        return  # no comparison; or a list of bounds ("more than 5, more than 6 ..."): no pair
+    # for each standard, where its partner disagrees: (passage, sentence) -> entry
+    open_at = [
+        {(id(p), n): m for m, ((p, n, _), ok) in enumerate(nears[b]) if ok is False}
+        for b in standards
+    ]
+    for a, near_a in enumerate(nears):
+        for k, ((passage, number, partner_a), ok_a) in enumerate(near_a):
+            if ok_a is not False:
+                continue
+            sentence = passage.sentences[number][1].text
+            for b, entries in zip(standards, open_at, strict=True):
+                m = entries.get((id(passage), number))
+                if b == a or m is None:
+                    continue
+                partner_b = nears[b][m][0][2]
+                if (
+                    agree(compared[a], partner_b) is True
+                    and agree(compared[b], partner_a) is True
+                    and _after_than(text, compared[a].span) is _after_than(sentence, partner_b.span)
+                    and _after_than(sentence, partner_a.span)  # b is a standard: so is its
+                ):  # new partner
+                    near_a[k] = ((passage, number, partner_b), True)
+                    nears[b][m] = ((passage, number, partner_a), True)
+                    del entries[(id(passage), number)]
+                    if a in standards:  # a standard too: its entry is settled as well
+                        open_at[standards.index(a)].pop((id(passage), number), None)
+                    break
+
+
+def _comparison(text: str) -> tuple[tuple[int, int], Span] | None:
+    """The one comparison of a text with a figure as its standard: (the comparative's
+    direction family and side, the span of the figure's "than ..."); ``None`` for none
+    or several."""
+    found = list(_COMPARISON.finditer(text))
+    if len(found) != 1:
+        return None
+    side = DIRECTION_FAMILIES.get(stem(found[0].group("word").casefold()))
+    if side is None:
+        return None
+    return side, Span(found[0].start("than"), found[0].end())
+
+
+def _turned_comparison(
+    claim: Claim,
+    compared: Sequence[Value],
+    best: BestSentence,
+    threshold: float,
+    locale: str | None,
+    preset: Preset,
+) -> Reason | None:
+    """``value_mismatch`` when the claim compares the same way as the covering sentence
+    but with the other figure as its standard: "more passengers in 2023 than in 2024"
+    against "In 2024 ... 12% more than in 2023". Both figures stand in both texts; the
+    figure after "than" differs."""
+    mine = _comparison(claim.text)
+    theirs = _comparison(best.analysis.text)
+    if mine is None or theirs is None or mine[0] != theirs[0]:
+        return None
+    sentence = best.analysis.text
+    standard = next((v for v in compared if mine[1].start < v.span.start < mine[1].end), None)
+    values = read_values_cached(sentence, locale, preset)
+    their_standard = next(
+        (v for v in values if v.comparable and theirs[1].start < v.span.start < theirs[1].end),
+        None,
+    )
+    if standard is None or their_standard is None or agree(standard, their_standard) is not False:
+        return None
+    others = [v for v in compared if v is not standard]
+    if not (
+        any(agree(standard, v) is True for v in values if v is not their_standard)
+        and any(agree(v, their_standard) is True for v in others)
+    ):
+        return None  # not the two figures traded: another figure altogether
+    if not sentence_gate(claim, best, threshold, _keys(claim.text, standard.span)):
+        return None
+    return Reason(
+        "value_mismatch",
+        f"{_written(claim.text, standard.span)} in the answer, "
+        f"{_written(sentence, their_standard.span)} in the evidence: the comparison is "
+        "turned round",
+        standard.span.shift(claim.span.start),
+        best.passage.id,
+        their_standard.span.shift(best.span.start),
+    )
+
+
+#: A comparative and its standard: "more passengers in 2024 than in 2023".
+_COMPARISON = re.compile(
+    r"\b(?P<word>more|less|fewer|[a-z]{2,}er)\s+(?:[^\W\d_]+\s+){0,4}?(?:(?:in|on|at|during)\s+\S+\s+){0,1}?"
+    r"(?P<than>than\s+(?:(?:in|on|at|the|for|during|of|with)\s+){0,2}\S+)",
+    re.IGNORECASE,
+)
+#: How many figures after "than" a claim may hold for :func:`_uncross` to read it.
+_STANDARDS = 4
+#: "than" right before a figure: the standard of a comparison ("than in 2023").
+_THAN_BEFORE = re.compile(r"\bthan\s+(?:(?:in|on|at|the|for|during|of|with)\s+){0,2}$", re.I)
+
+
+def _after_than(text: str, span: Span) -> bool:
+    """Whether the figure at ``span`` is the standard of a comparison."""
+    return _THAN_BEFORE.search(text, max(0, span.start - 30), span.start) is not None
 
 
 def _fit(

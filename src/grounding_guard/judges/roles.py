@@ -9,7 +9,7 @@ operated by X" give X as the one who acts), so a claim that only changes the voi
 The reading is deliberately narrow, so that it is right when it fires: each side must
 hold the verb once, one side must be passive with its agent after "by", each party is a
 plain run of words (no "and", no pronoun, no figure), the claim's agent is named in the
-sentence, the thing acted on is the same or traded too, and the sentence otherwise covers
+passage, the thing acted on is the same or traded too, and the sentence otherwise covers
 the claim. Reported as ``direction_mismatch`` (the relation runs the other way).
 """
 
@@ -36,6 +36,12 @@ _JOINED = frozenset("and or nor & with plus along together jointly".split())
 _DETERMINERS = frozenset("the a an its their his her our your this that these those".split())
 #: Words that deny or hedge the relation: the negation checks judge those sentences.
 _DENIALS = frozenset("not never no neither nor n't".split())
+#: Words after "and" that open a clause, not a second party.
+_CLAUSE_OPENERS = _BE | frozenset(
+    "has have had will would can could may might must shall should does did do".split()
+)
+#: Particles of phrasal verbs ("took over", "set up", "bought out").
+_PARTICLES = frozenset("over up out off down in on".split())
 _PRONOUNS = frozenset("it they he she which who that this these".split())
 #: How far "alone" may stand after the verb it bears on.
 _ALONE_WITHIN = 5
@@ -110,9 +116,12 @@ def _before(tokens: list[_Token], index: int, pronoun: bool = False) -> _Party |
     return _party(tokens, start, index - 1, start > 0 and tokens[start - 1].text in _JOINED)
 
 
-def _after(tokens: list[_Token], index: int) -> _Party | None:
+def _after(tokens: list[_Token], index: int, particle: bool = False) -> _Party | None:
     """The run of content words from ``index`` (after a determiner), marked when it is
-    one of several."""
+    one of several; with ``particle``, after the particle of a phrasal verb ("took over
+    the group")."""
+    if particle and index + 1 < len(tokens) and tokens[index].text in _PARTICLES:
+        index += 1
     while index < len(tokens) and tokens[index].text in _DETERMINERS:
         index += 1
     end = index
@@ -120,7 +129,10 @@ def _after(tokens: list[_Token], index: int) -> _Party | None:
         end += 1
     if end == index:
         return None
-    return _party(tokens, index, end - 1, end < len(tokens) and tokens[end].text in _JOINED)
+    joined = end < len(tokens) and tokens[end].text in _JOINED
+    if joined and end + 1 < len(tokens) and tokens[end + 1].text in _CLAUSE_OPENERS:
+        joined = False  # "by Ilse Brandt and is based in Bremen": a clause follows
+    return _party(tokens, index, end - 1, joined)
 
 
 class _Readings(NamedTuple):
@@ -192,7 +204,7 @@ def _active(tokens: list[_Token], index: int) -> _Reading | None:
     if before > 0 and tokens[before - 1].text in _BE:
         return None
     agent = _before(tokens, before)
-    patient = _after(tokens, index + 1)
+    patient = _after(tokens, index + 1, particle=True)
     if agent is None or patient is None or agent.span.end != tokens[before - 1].span.end:
         return None
     return _Reading(tokens[index].stem, tokens[index].span, agent, patient, False)
@@ -237,7 +249,9 @@ def check_roles(claim: Claim, best: BestSentence, threshold: float) -> list[Reas
             # acquired by Brightdesk")
             traded = bool(reading.patient.stems & their) and bool(other.patient.stems & ours)
             passive = reading.passive or other.passive
-            same_thing = bool(reading.patient.stems & other.patient.stems) and ours <= their_stems
+            same_thing = bool(reading.patient.stems & other.patient.stems) and all(
+                stem_ in their_stems or best.passage.holds_stem(stem_) for stem_ in ours
+            )
             acted_on = reading.patient.stems == their
             if not (traded or (passive and (same_thing or acted_on))):
                 continue

@@ -1420,6 +1420,7 @@ def _aligned(
             and (
                 context_stems(mine, i, 2, 0, adjuncts) == context_stems(theirs, j, 2, 0, adjuncts)
                 or context_stems(theirs, at_theirs, 0, 2, adjuncts) <= mine.content
+                or _adjunct_follows(mine, i, theirs, j, at_theirs, adjuncts)
             )
         ):
             continue  # the claim ends here: what the evidence adds after is no other slot
@@ -1429,6 +1430,30 @@ def _aligned(
             return False
         aligned = True
     return aligned
+
+
+#: Prepositions that open a phrase of its own after a name ("built in Zwickau by Voltia
+#: Motors", "run by Lindqvist Pharma in Uppsala").
+_ADJUNCT_PREPOSITIONS: frozenset[str] = frozenset(
+    "by in at on for with from during since near under after before".split()
+)
+
+
+def _adjunct_follows(
+    mine: Analysis, i: int, theirs: Analysis, j: int, end: int, adjuncts: frozenset[str]
+) -> bool:
+    """Whether the evidence goes on past its name with a phrase of its own ("built in
+    Zwickau by Voltia Motors" for a claim that ends "built in Dresden"): the word right
+    before the names and the content word before it are the same, and a preposition
+    follows the evidence's name."""
+    return (
+        i > 0
+        and j > 0
+        and mine.words[i - 1] == theirs.words[j - 1]
+        and _word_after(theirs, end) in _ADJUNCT_PREPOSITIONS
+        and bool(context_stems(mine, i, 1, 0, adjuncts))
+        and context_stems(mine, i, 1, 0, adjuncts) == context_stems(theirs, j, 1, 0, adjuncts)
+    )
 
 
 def _same_root(mine: str, theirs: str) -> bool:
@@ -1550,6 +1575,8 @@ def _same_amount_after(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool
     )
 
 
+#: How far "than" may follow a comparative ("fewer passengers in 2024 than").
+_THAN_WITHIN = 6
 #: Scale words of a figure ("2.3 million trips").
 _SCALES: frozenset[str] = frozenset("hundred thousand million billion trillion percent".split())
 
@@ -1580,6 +1607,48 @@ def _changed_same_thing(mine: Analysis, i: int, theirs: Analysis, j: int) -> boo
             if len(changed) == 2:
                 break
     return bool(context_stems(mine, i, 1, 0) & changed)
+
+
+def _same_comparison(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:
+    """Whether two comparatives compare one thing with one standard ("Skyvale carried
+    fewer passengers in 2024 than in 2023" / "In 2024 Skyvale carried 6.1 million
+    passengers, 12% more than in 2023"): the same word follows "than" on both sides,
+    and the words before "than" are the same, figures and the comparatives aside."""
+    my_than, their_than = _than_after(mine, i), _than_after(theirs, j)
+    if my_than is None or their_than is None:
+        return False
+    standard = _first_content(mine, my_than)
+    if standard is None or standard != _first_content(theirs, their_than):
+        return False
+    return _compared(mine, i, my_than) == _compared(theirs, j, their_than)
+
+
+def _than_after(analysis: Analysis, index: int) -> int | None:
+    """Where "than" follows word ``index`` closely."""
+    words = analysis.words
+    return next(
+        (
+            at
+            for at in range(index + 1, min(index + _THAN_WITHIN, len(words)))
+            if words[at] == "than"
+        ),
+        None,
+    )
+
+
+def _first_content(analysis: Analysis, index: int) -> str | None:
+    """The first content stem of the three words after word ``index``."""
+    return next((s for s in analysis.stems[index + 1 : index + 4] if s in analysis.content), None)
+
+
+def _compared(analysis: Analysis, index: int, than: int) -> frozenset[str]:
+    """The content stems before "than" (word ``than``), the comparative (word ``index``),
+    figures and their scales aside."""
+    return frozenset(
+        s
+        for at, (w, s) in enumerate(zip(analysis.words[:than], analysis.stems[:than], strict=True))
+        if at != index and s in analysis.content and not (w[:1].isdigit() or w in _SCALES)
+    )
 
 
 def _is_particle(analysis: Analysis, index: int) -> bool:
@@ -1632,6 +1701,7 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
                     _same_amount_after(claim.analysis, index, best.analysis, j)
                     or _aligned(claim.analysis, index, best.analysis, j)
                     or _changed_same_thing(claim.analysis, index, best.analysis, j)
+                    or _same_comparison(claim.analysis, index, best.analysis, j)
                 )
             ),
             None,

@@ -119,10 +119,49 @@ def _converted_agree(claimed: Value, c: Decimal, evidence: Value, e: Decimal) ->
         return False
     if theirs == c or rounds_to(theirs, claimed.precision, c):
         return True
+    if across_systems(claimed.unit, evidence.unit) and _round_conversion(c, theirs):
+        return True
     mine = convert(c, claimed.unit, evidence.unit)
     if mine is not None and rounds_to(mine, evidence.precision, e):
         return None
     return False
+
+
+#: Units of the imperial and US customary systems: a figure converted from or into one of
+#: them is stated round ("100,000 miles" for "160,000 km").
+CUSTOMARY_UNITS: frozenset[str] = frozenset(
+    "in ft yd mi nmi ft2 mi2 acre ton lb oz gal pint bbl mph kn deg:F".split()
+)
+
+
+def across_systems(unit: str | None, other: str | None) -> bool:
+    """Whether two units belong to the metric and the customary systems, one each."""
+    return (
+        unit is not None
+        and other is not None
+        and ((unit in CUSTOMARY_UNITS) != (other in CUSTOMARY_UNITS))
+    )
+
+
+#: How far a round claimed figure may stand from the converted evidence (a share of it).
+_ROUND_CONVERSION = Decimal("0.05")
+
+
+def _round_conversion(claimed: Decimal, converted: Decimal) -> bool:
+    """Whether a whole claimed figure ending in zeros is the converted evidence rounded
+    to those zeros, within 5% ("100,000 miles" for "160,000 km", 99,419 miles): a
+    conversion between unit systems (:func:`across_systems`) is stated round. "300 miles"
+    for 261 is too far."""
+    if claimed <= 0 or claimed != claimed.to_integral_value():
+        return False
+    digits = str(int(claimed))
+    zeros = len(digits) - len(digits.rstrip("0"))
+    if zeros == 0:
+        return False
+    return (
+        rounds_to(converted, -zeros, claimed)
+        and abs(converted - claimed) <= _ROUND_CONVERSION * claimed
+    )
 
 
 def _dates_agree(claimed: ValueType, evidence: ValueType) -> bool | None:

@@ -24,7 +24,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from datetime import date
 from decimal import Context, Decimal
 
-from grounding_guard.text.figures.compare import convert
+from grounding_guard.text.figures.compare import across_systems, convert
 from grounding_guard.text.figures.units import FACTORS
 from grounding_guard.text.figures.value import Value
 
@@ -36,6 +36,10 @@ _WIDE = Context(prec=120)
 #: How much each window is widened, relative to its ends, against the rounding of
 #: conversions at 80 digits (a wider window only returns a few more values to test).
 _SLACK = Decimal("1e-20")
+#: How far a window reaches either way of a converted number: beyond the 5% within which
+#: a round figure converted between unit systems agrees (``compare._round_conversion``),
+#: either way round.
+_ROUND_SPREAD = Decimal("0.06")
 
 _Shelf = dict[Decimal, list[int]]  # value -> the classes filed under it
 _Bucket = dict[tuple[str | None, int], tuple[list[Decimal], _Shelf]]
@@ -128,7 +132,8 @@ def _window(
     """The values in unit ``other`` at ``places`` decimals that may agree with ``number``
     (in ``unit`` at ``precision``) either way round: within half a unit of the claim's
     last place of it, converted, or within half a unit of their own last place of it
-    converted into their unit; widened by :data:`_SLACK` against rounding."""
+    converted into their unit, and within :data:`_ROUND_SPREAD` of it across units;
+    widened by :data:`_SLACK` against rounding."""
     mine, theirs = _half(precision), _half(places)
     centre = convert(number, unit, other)
     low = convert(_WIDE.subtract(number, mine), unit, other)
@@ -136,6 +141,10 @@ def _window(
     assert centre is not None and low is not None and high is not None  # one base unit
     low = min(low, _WIDE.subtract(centre, theirs))
     high = max(high, _WIDE.add(centre, theirs))
+    if across_systems(unit, other):  # a round figure converted between systems may agree
+        spread = _WIDE.multiply(centre.copy_abs(), _ROUND_SPREAD)
+        low = min(low, _WIDE.subtract(centre, spread))
+        high = max(high, _WIDE.add(centre, spread))
     slack = _WIDE.multiply(_WIDE.add(low.copy_abs(), high.copy_abs()), _SLACK)
     return _WIDE.subtract(low, slack), _WIDE.add(high, slack)
 
