@@ -175,11 +175,12 @@ def test_quick_constructor_keeps_validation_and_fresh_defaults() -> None:
     st.lists(st.tuples(TEXTS, st.sets(st.integers(1, 6))), min_size=12, max_size=16),
     st.sampled_from([0.3, 0.6, 1.0]),
 )
-def test_holding_answers_as_the_lexical_filter_before_and_after_the_stem_index(
+def test_holders_answer_as_the_lexical_filter_before_and_after_the_stem_index(
     chunks: list[str], asks: list[tuple[str, set[int]]], threshold: float
 ) -> None:
     """The first claims are answered chunk by chunk, later ones from a stem index built
-    once (past ``_INDEX_AFTER`` asks, 8): every answer is the lexical filter's."""
+    once (past ``_INDEX_AFTER`` asks, 8): every answer is the lexical filter's chunks,
+    those holding most of the claim's words first, ties in the order given."""
     from grounding_guard.judges.lexical import supporting
     from grounding_guard.text.quotes import is_unspaced_script
 
@@ -190,7 +191,11 @@ def test_holding_answers_as_the_lexical_filter_before_and_after_the_stem_index(
             continue  # the engine asks the lexical judge itself for these
         cited = {str(n) for n in cited_numbers}
         uncited = [emap.passage(item) for item in emap.items if item.id not in cited]
-        assert emap.holding(claim, cited, threshold) == bool(supporting(claim, uncited, threshold))
+        expected = sorted(
+            supporting(claim, uncited, threshold),
+            key=lambda p: (-len(p.shared(claim.analysis.content)), uncited.index(p)),
+        )
+        assert [p.id for p in emap.holders(claim, cited, threshold)] == [p.id for p in expected]
 
 
 #: ASCII pieces for the searches an unread chunk answers: words of one stem in several

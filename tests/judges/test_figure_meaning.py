@@ -816,6 +816,26 @@ ROWS: list[tuple[str, str, str, str]] = [
         "grounded",
     ),
     (
+        "the-whole-against-a-fraction",
+        "Ticket sales cover the whole budget [1].",
+        "The festival is funded mainly by ticket sales, which cover about two thirds of the "
+        "budget.",
+        "value_mismatch",
+    ),
+    (
+        "a-fraction-restated",
+        "Ticket sales cover about two thirds of the budget [1].",
+        "The festival is funded mainly by ticket sales, which cover about two thirds of the "
+        "budget.",
+        "grounded",
+    ),
+    (
+        "attack-the-whole-of-another-thing",
+        "Ticket sales cover the whole festival [1].",
+        "Ticket sales cover about two thirds of the budget of the festival.",
+        "grounded",
+    ),
+    (
         "attack-all-of-another-thing",
         "Bremen handles all of Skyvale's cargo [1].",
         "Its main hub, Bremen, handles about 60% of flights and cargo.",

@@ -428,3 +428,18 @@ def test_attribution_joins_chunks_when_no_single_chunk_carries_the_claim() -> No
     # a figure neither chunk holds still fails, joined or not
     report = check("Acme was founded with $40 million and employs 700 people.", evidence)
     assert report.units[0].status is not Status.GROUNDED
+
+
+def test_the_hint_names_the_uncited_chunk_holding_most_of_the_claim() -> None:
+    """``supported_elsewhere`` tries the uncited chunks that carry the claim's words, those
+    holding most first: [3] restates the claim, [2] carries just enough of it."""
+    evidence = {
+        "1": "The harbour museum opened a new wing in May.",
+        "2": "The ferry terminal reopened in spring after repairs to the pier.",
+        "3": "The ferry terminal reopened in spring after the repairs to its old pier ended.",
+    }
+    answer = "The ferry terminal reopened in spring after repairs to its old pier [1]."
+    unit = check(answer, evidence).units[0]
+    hint = next(r for r in unit.reasons if r.code == "supported_elsewhere")
+    assert hint.evidence_id == "3"
+    assert hint.message == "[3], which the unit does not cite, supports it"

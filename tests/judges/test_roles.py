@@ -86,6 +86,18 @@ ROLES: list[tuple[str, str, str, tuple[str, str] | None]] = [
         None,
     ),
     (
+        "participle-spelled-as-its-base",
+        "The Kotka Arts Foundation has been run by the festival since 2015.",
+        "Since 2015 it has been run by the Kotka Arts Foundation.",
+        ("festival", "Kotka Arts Foundation"),
+    ),
+    (
+        "attack-a-capitalised-word-is-no-verb",
+        "The Kotka Arts Foundation runs the festival.",
+        "The Kotka Arts Foundation runs the festival every August.",
+        None,
+    ),
+    (
         "the-voice-changed-the-roles-kept",
         "Cyclia NV operates the scheme for the city council.",
         "The scheme is operated by Cyclia NV on behalf of the city council.",

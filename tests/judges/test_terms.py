@@ -407,6 +407,24 @@ POLARITY: list[Row] = [
         None,
     ),
     (
+        "denial-with-an-exception-the-claim-is-about",
+        "Guide dogs are allowed on the festival grounds.",
+        "Dogs are not allowed on the festival grounds, except guide dogs.",
+        None,
+    ),
+    (
+        "denial-with-an-exception-of-something-else",
+        "Pet dogs are allowed on the festival grounds.",
+        "Dogs are not allowed on the festival grounds, except guide dogs.",
+        "negation_mismatch",
+    ),
+    (
+        "denial-with-apart-from-the-claim-is-about",
+        "Staff may park in the yard.",
+        "Nobody may park in the yard apart from staff.",
+        None,
+    ),
+    (
         "irregular-did-not-grow",
         "Revenue did not grow in 2023.",
         "Revenue grew 40 percent in 2023.",

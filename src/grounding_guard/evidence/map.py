@@ -124,18 +124,19 @@ class EvidenceMap:
                     break
         return chosen
 
-    def holding(self, claim: Claim, excluded: set[str], threshold: float) -> bool:
-        """Whether a chunk outside ``excluded`` holds enough of ``claim``'s content stems
-        to carry it (the lexical judge's overlap test, which with content stems decides
-        alone). One claim at a time, chunks are ruled out by the pieces of their text
-        (:meth:`_maybe_holding`), and the others read only where the claim's stems stand
-        (:meth:`Passage.shared`); once many claims have asked, every chunk
-        is read and indexed by stem, so each later claim costs its stems' postings, not
-        the number of chunks (the work stays linear in a long answer)."""
+    def holders(self, claim: Claim, excluded: set[str], threshold: float) -> list[Passage]:
+        """The chunks outside ``excluded`` that hold enough of ``claim``'s content stems to
+        carry it (the lexical judge's overlap test, which with content stems decides
+        alone), those holding most first (ties in the order given). One claim at a time,
+        chunks are ruled out by the pieces of their text (:meth:`_maybe_holding`), and the
+        others read only where the claim's stems stand (:meth:`Passage.shared`); once many
+        claims have asked, every chunk is read and indexed by stem, so each later claim
+        costs its stems' postings, not the number of chunks (the work stays linear in a
+        long answer)."""
         content = claim.analysis.content
         passages = self._all_passages()
-        if all(p.id in excluded for p in passages):
-            return False
+        if not content or all(p.id in excluded for p in passages):
+            return []
         self._asked += 1
         if self._chunk_index is None and (
             self._asked > _INDEX_AFTER or len(content) > _SEARCHED_STEMS
@@ -143,26 +144,25 @@ class EvidenceMap:
             self._index_chunks(passages)
         index = self._chunk_index
         size = len(content)
+        held: dict[int, int] = {}
         if index is None:
             # a chunk that cannot hold the share by its text's pieces is never read
             counts: dict[int, int] = {}
             for stem in content:
                 for number in self._maybe_holding(stem, passages):
                     counts[number] = counts.get(number, 0) + 1
-            return any(
-                count / size + 1e-9 >= threshold
-                and passages[number].id not in excluded
-                and len(passages[number].shared(content)) / size + 1e-9 >= threshold
-                for number, count in sorted(counts.items())
-            )
-        held: dict[int, int] = {}
-        for stem in content:
-            for number in index.get(stem, ()):
-                held[number] = held.get(number, 0) + 1
-        return any(
-            count / size + 1e-9 >= threshold and passages[number].id not in excluded
-            for number, count in held.items()
-        )
+            for number, count in counts.items():
+                if count / size + 1e-9 >= threshold and passages[number].id not in excluded:
+                    held[number] = len(passages[number].shared(content))
+        else:
+            for stem in content:
+                for number in index.get(stem, ()):
+                    held[number] = held.get(number, 0) + 1
+        return [
+            passages[number]
+            for number, count in sorted(held.items(), key=lambda item: (-item[1], item[0]))
+            if count / size + 1e-9 >= threshold and passages[number].id not in excluded
+        ]
 
     def _index_chunks(self, passages: list[Passage]) -> None:
         """Read every chunk and index it by content stem (once many asks would otherwise

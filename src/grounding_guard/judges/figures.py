@@ -325,11 +325,18 @@ def _first_period(claim: Claim, best: BestSentence, threshold: float) -> Reason 
 #: "all of Skyvale's flights", "every flight", "none of the flights": the whole of
 #: something, or none of it.
 _WHOLE = re.compile(
-    r"\b(?P<word>all|every|none|no)\s+(?:of\s+)?(?:(?:the|its|their|his|her|our|"
+    r"\b(?P<word>all|every|none|no|the\s+whole|the\s+entire)\s+(?:of\s+)?(?:(?:the|its|their|his|her|our|"
     r"[^\W\d_]+(?:'s|\u2019s))\s+)?(?P<noun>[^\W\d_]+)",
     re.IGNORECASE,
 )
-_WHOLE_WORDS = frozenset({"all", "every", "none", "no"})
+_WHOLE_WORDS = frozenset({"all", "every", "none", "no", "whole", "entire"})
+#: A fraction of something: "about two thirds of the budget", "half of the rooms".
+_FRACTION_OF = re.compile(
+    r"\b(?:(?:a|one|two|three|four|five|seven|nine)\s+)?(?P<part>half|third|thirds|quarter"
+    r"|quarters|fifth|fifths|tenth|tenths)\s+of\s+(?:(?:the|its|their|all)\s+)?"
+    r"(?P<noun>[^\W\d_]+)",
+    re.IGNORECASE,
+)
 _STRETCH_WORDS = frozenset({"first", "every", "each"})
 #: A share of something: "about 60% of flights", "60 percent of the flights".
 _SHARE_OF = re.compile(
@@ -353,8 +360,14 @@ def _whole_against_share(
     if whole is None:
         return None
     noun = stem(whole.group("noun").casefold())
-    everything = whole.group("word").casefold() in ("all", "every")
+    everything = whole.group("word").casefold() not in ("none", "no")
     sentence = best.analysis.text
+    for part in _FRACTION_OF.finditer(sentence):  # a fraction: less than all, more than none
+        if stem(part.group("noun").casefold()) != noun:
+            continue
+        if not sentence_gate(claim, best, threshold, _whole_words(whole)):
+            return None
+        return _share_reason(claim, best, Span(whole.start(), whole.end()), Span(*part.span()))
     for value in read_values_cached(sentence, locale, preset):
         if value.kind != "percent" or not isinstance(value.value, Decimal):
             continue
@@ -363,18 +376,29 @@ def _whole_against_share(
             continue
         if (value.value >= 100) if everything else (value.value <= 0):
             return None  # "100% of flights" is all of them
-        if not sentence_gate(claim, best, threshold, frozenset({whole.group("word").casefold()})):
+        if not sentence_gate(claim, best, threshold, _whole_words(whole)):
             return None
-        span = Span(whole.start(), whole.end())
-        return Reason(
-            "value_mismatch",
-            f"{_written(claim.text, span)!r} in the answer, "
-            f"{_written(sentence, value.span)} of them in the evidence",
-            span.shift(claim.span.start),
-            best.passage.id,
-            value.span.shift(best.span.start),
-        )
+        their = Span(value.span.start, share_of.end())
+        return _share_reason(claim, best, Span(whole.start(), whole.end()), their)
     return None
+
+
+def _whole_words(whole: re.Match[str]) -> frozenset[str]:
+    """The words of "all of", "the whole", set aside when asking whether a sentence covers
+    the claim."""
+    return analyse(whole.group("word")).content | {whole.group("word").casefold()}
+
+
+def _share_reason(claim: Claim, best: BestSentence, span: Span, their: Span) -> Reason:
+    """``value_mismatch`` between the claim's "all of ..." and the evidence's share."""
+    return Reason(
+        "value_mismatch",
+        f"{_written(claim.text, span)!r} in the answer, "
+        f"{_written(best.analysis.text, their)!r} in the evidence",
+        span.shift(claim.span.start),
+        best.passage.id,
+        their.shift(best.span.start),
+    )
 
 
 def _shown(text: str, interval: Interval) -> str:

@@ -40,6 +40,8 @@ _DENIALS = frozenset("not never no neither nor n't".split())
 _CLAUSE_OPENERS = _BE | frozenset(
     "has have had will would can could may might must shall should does did do".split()
 )
+#: Words between a passive's subject and its "be" ("has been run", "will be paid").
+_AUXILIARIES = _MODALS | frozenset("has have had does do did".split())
 #: Particles of phrasal verbs ("took over", "set up", "bought out").
 _PARTICLES = frozenset("over up out off down in on".split())
 _PRONOUNS = frozenset("it they he she which who that this these".split())
@@ -52,7 +54,13 @@ _BY_WITHIN = 6
 class _Token(NamedTuple):
     text: str  # casefolded
     stem: str
-    span: Span
+    start: int
+    end: int
+    capital: bool  # written with a capital: a name's word, never a verb
+
+    @property
+    def span(self) -> Span:
+        return Span(self.start, self.end)
 
 
 class _Party(NamedTuple):
@@ -74,8 +82,9 @@ class _Reading(NamedTuple):
 def _tokens(text: str) -> list[_Token]:
     found = []
     for match in _TOKEN.finditer(text):
-        word = match.group().casefold()
-        found.append(_Token(word, stem(word), Span(match.start(), match.end())))
+        written = match.group()
+        word = written.casefold()
+        found.append(_Token(word, stem(word), match.start(), match.end(), written[:1].isupper()))
     return found
 
 
@@ -97,7 +106,7 @@ def _bears_on(text: str, reading: _Reading, alone: Span) -> bool:
 def _party(tokens: list[_Token], first: int, last: int, joined: bool) -> _Party:
     return _Party(
         frozenset(t.stem for t in tokens[first : last + 1]),
-        Span(tokens[first].span.start, tokens[last].span.end),
+        Span(tokens[first].start, tokens[last].end),
         joined,
     )
 
@@ -158,12 +167,12 @@ def readings(text: str) -> _Readings:
     alone = _ALONE.search(text)
     tokens = _tokens(text)
     if alone is not None:  # the marker is no party's word
-        tokens = [t for t in tokens if not alone.start() <= t.span.start < alone.end()]
+        tokens = [t for t in tokens if not alone.start() <= t.start < alone.end()]
     if any(t.text in _DENIALS or t.text.endswith("n't") for t in tokens):
         return _Readings({}, None)
     found: dict[str, _Reading | None] = {}
     for index, token in enumerate(tokens):
-        if not token.text.isalpha() or token.text in STOPWORDS or index == 0:
+        if not token.text.isalpha() or token.text in STOPWORDS or index == 0 or token.capital:
             continue
         reading = _passive(tokens, index) or _active(tokens, index)
         if reading is None:
@@ -187,7 +196,10 @@ def _passive(tokens: list[_Token], index: int) -> _Reading | None:
     if by is None or any(not t.text[:1].isalnum() for t in tokens[index + 1 : by]):
         return None
     agent = _after(tokens, by + 1)
-    patient = _before(tokens, index - 1, pronoun=True)
+    subject = index - 1  # the "is" of "is operated"; "has been run": before "has"
+    while subject > 0 and tokens[subject - 1].text in _AUXILIARIES:
+        subject -= 1
+    patient = _before(tokens, subject, pronoun=True)
     if agent is None or patient is None:
         return None
     return _Reading(tokens[index].stem, tokens[index].span, agent, patient, True)
@@ -205,7 +217,7 @@ def _active(tokens: list[_Token], index: int) -> _Reading | None:
         return None
     agent = _before(tokens, before)
     patient = _after(tokens, index + 1, particle=True)
-    if agent is None or patient is None or agent.span.end != tokens[before - 1].span.end:
+    if agent is None or patient is None or agent.span.end != tokens[before - 1].end:
         return None
     return _Reading(tokens[index].stem, tokens[index].span, agent, patient, False)
 
@@ -217,8 +229,10 @@ def check_roles(claim: Claim, best: BestSentence, threshold: float) -> list[Reas
     mine = readings(claim.text)
     if not mine.verbs:
         return []
-    theirs = readings(best.analysis.text)
     their_stems = frozenset(best.analysis.stems)
+    if their_stems.isdisjoint(mine.verbs):
+        return []  # no verb of the claim in the sentence: nothing to compare
+    theirs = readings(best.analysis.text)
     for verb, reading in mine.verbs.items():
         other = theirs.verbs.get(verb)
         if reading is None or other is None or reading.agent.joined:

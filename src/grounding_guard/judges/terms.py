@@ -1340,6 +1340,9 @@ def _negation_of(claim: Claim, best: BestSentence, threshold: float) -> list[Rea
         return []
     if _says_not(best.analysis if mine is not None else claim.analysis):
         return []
+    denying, other = (claim, best.analysis) if mine is not None else (best, claim.analysis)
+    if _excepted(denying.analysis.text, other):
+        return []
     if mine is not None:
         word = claim.analysis.words[mine]
         message = f"the claim negates ({word!r}) what the evidence states"
@@ -1354,6 +1357,25 @@ def _negation_of(claim: Claim, best: BestSentence, threshold: float) -> list[Rea
         occurrence = best.analysis.words[:theirs].count(word)
         evidence_span = best.analysis.locate_word(word, occurrence).shift(best.span.start)
     return [Reason("negation_mismatch", message, span, best.passage.id, evidence_span)]
+
+
+#: An exception to a denial: "Dogs are not allowed, except guide dogs".
+_EXCEPT = re.compile(
+    r"\b(?:except(?:\s+for)?|apart\s+from|other\s+than|excluding|save\s+for"
+    r"|with\s+the\s+exception\s+of)\s+(?P<what>[^.;:,()]+)",
+    re.IGNORECASE,
+)
+
+
+def _excepted(text: str, other: Analysis) -> bool:
+    """Whether the denying text makes an exception of what the other text is about: every
+    content word of the exception stands in the other text ("Dogs are not allowed on the
+    grounds, except guide dogs" says nothing against "Guide dogs are allowed")."""
+    for match in _EXCEPT.finditer(text):
+        words = analyse(match.group("what")).content
+        if words and words <= other.content:
+            return True
+    return False
 
 
 #: "up" and "down" are particles ("looks up", "went down") that oppose each other only:

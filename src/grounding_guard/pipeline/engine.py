@@ -538,18 +538,17 @@ def _supported_elsewhere(
     hint for the reader and never changes the status.
     """
     judge = LexicalJudge(options.threshold)
-    # the hint needs a chunk the lexical judge accepts: when no uncited chunk holds enough
-    # of the claim, no ranking of candidates can find one, and none is ranked
+    # the hint needs a chunk the lexical judge accepts: the uncited chunks that hold
+    # enough of the claim are tried, those holding most first (the counts are work the
+    # test does anyway: no ranking of the whole map is built for a hint)
     if claim.analysis.content and not is_unspaced_script(claim.text):
-        if not emap.holding(claim, cited, options.threshold):
-            return None
+        tried = emap.holders(claim, cited, options.threshold)[: options.candidates]
     else:
         uncited = [emap.passage(item) for item in emap.items if item.id not in cited]
         if not supporting(claim, uncited, options.threshold):
             return None
-    for passage in emap.candidates(claim, options.candidates):
-        if passage.id in cited:
-            continue
+        tried = [p for p in emap.candidates(claim, options.candidates) if p.id not in cited]
+    for passage in tried:
         judgement = judge.judge(claim, (passage,))
         if judgement.verdict != "supported":
             continue

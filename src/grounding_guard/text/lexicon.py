@@ -140,10 +140,21 @@ _OPPOSED: tuple[tuple[str, str], ...] = (
 
 def is_participle(word: str) -> bool:
     """Whether a casefolded word may be a past participle ("operated", "written", "sold"):
-    a regular "-ed" form or an irregular past form of the verb table."""
+    a regular "-ed" form, an irregular past form of the verb table, or a verb whose
+    participle is its base ("run", "set", "put")."""
     if word.endswith("ed"):
         return len(word) > 3
-    return word in _IRREGULAR and not word.endswith("ing")
+    return (word in _IRREGULAR and not word.endswith("ing")) or word in _PARTICIPLE_IS_BASE
+
+
+#: Verbs whose past participle is spelled as their base ("has been run by", "was set by"),
+#: which the verb table (forms that differ from the base) does not list.
+_PARTICIPLE_IS_BASE: frozenset[str] = frozenset(
+    """
+    run put set cut hit let cost shut hurt spread read come become bet bid burst cast quit
+    split upset beat broadcast forecast
+    """.split()
+)
 
 
 @lru_cache(maxsize=65536)
