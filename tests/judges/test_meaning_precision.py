@@ -270,6 +270,12 @@ SWAPS: list[Swap] = [
         ("name_mismatch", "Lumen", "Voltia"),
     ),
     (
+        "place-swapped-where-a-year-stands-before-the-evidence-place",
+        "Morvik was founded in Stockholm.",
+        "Morvik was founded in 2004 in Gothenburg by Erik Holm.",
+        ("name_mismatch", "Stockholm", "Gothenburg"),
+    ),
+    (
         "unlisted-company-swapped",
         "Acme acquired Globex in 2020.",
         "Initech acquired Globex in 2020.",

@@ -98,6 +98,25 @@ ROLES: list[tuple[str, str, str, tuple[str, str] | None]] = [
         None,
     ),
     (
+        "passive-agent-where-the-best-sentence-is-another",
+        "Morvik was founded by Sara Lind.",
+        "Morvik was founded in 2004 in Gothenburg by Erik Holm. Its chief executive since "
+        "2021 has been Sara Lind, who replaced Holm.",
+        ("Sara Lind", "Erik Holm"),
+    ),
+    (
+        "relative-pronoun-acts-for-the-name-before-it",
+        "Erik Holm replaced Sara Lind as chief executive.",
+        "Its chief executive since 2021 has been Sara Lind, who replaced Holm.",
+        ("Erik Holm", "Sara Lind"),
+    ),
+    (
+        "relative-pronoun-roles-kept",
+        "Sara Lind replaced Erik Holm as chief executive.",
+        "Its chief executive since 2021 has been Sara Lind, who replaced Holm.",
+        None,
+    ),
+    (
         "the-voice-changed-the-roles-kept",
         "Cyclia NV operates the scheme for the city council.",
         "The scheme is operated by Cyclia NV on behalf of the city council.",

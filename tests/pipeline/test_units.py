@@ -424,6 +424,24 @@ SHOP = {"1": "Refunds are issued within 14 days of the return.", "2": "Returns n
             "placeholder",
         ),
         (
+            "a_kind_of_document_does_not_mention",
+            "The policy does not mention exchanges.",
+            Status.PLACEHOLDER,
+            "placeholder",
+        ),
+        (
+            "the_leaflet_does_not_say_whether",
+            "The leaflet does not say whether gift cards can be refunded.",
+            Status.PLACEHOLDER,
+            "placeholder",
+        ),
+        (
+            "attack_a_document_that_does_not_cover_is_a_claim",
+            "The policy does not cover exchanges.",
+            Status.UNGROUNDED,
+            "no_support",
+        ),
+        (
             "no_information_in_context",
             "There is no information about exchanges in the context.",
             Status.PLACEHOLDER,

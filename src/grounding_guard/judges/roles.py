@@ -40,6 +40,8 @@ _DENIALS = frozenset("not never no neither nor n't".split())
 _CLAUSE_OPENERS = _BE | frozenset(
     "has have had will would can could may might must shall should does did do".split()
 )
+#: Relative pronouns after a comma whose antecedent acts: "Sara Lind, who replaced Holm".
+_RELATIVES = frozenset({"who", "which", "that"})
 #: Words between a passive's subject and its "be" ("has been run", "will be paid").
 _AUXILIARIES = _MODALS | frozenset("has have had does do did".split())
 #: Particles of phrasal verbs ("took over", "set up", "bought out").
@@ -215,6 +217,8 @@ def _active(tokens: list[_Token], index: int) -> _Reading | None:
         return None  # no verb form: a noun in a run of words ("city council")
     if before > 0 and tokens[before - 1].text in _BE:
         return None
+    if before > 1 and tokens[before - 1].text in _RELATIVES and tokens[before - 2].text == ",":
+        before -= 2  # "Sara Lind, who replaced Holm": the name before the comma acts
     agent = _before(tokens, before)
     patient = _after(tokens, index + 1, particle=True)
     if agent is None or patient is None or agent.span.end != tokens[before - 1].end:
@@ -223,12 +227,38 @@ def _active(tokens: list[_Token], index: int) -> _Reading | None:
 
 
 def check_roles(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
-    """``direction_mismatch`` when the party that acts in the claim is, in the sentence
-    that otherwise covers it, acted on or named in another role, or when the claim says
-    it acted alone and the sentence has it act with another (see the module's docstring)."""
+    """:func:`_roles_against` the best sentence; when it lacks every verb of the claim,
+    against the passage's sentences that hold one (the best sentence may tie with one
+    about another thing: "founded by Sara Lind" shares as much with "Sara Lind, who
+    replaced Holm" as with "founded in 2004 ... by Erik Holm")."""
     mine = readings(claim.text)
     if not mine.verbs:
         return []
+    if not frozenset(best.analysis.stems).isdisjoint(mine.verbs):
+        return _roles_against(claim, mine, best, threshold)
+    passage = best.passage
+    numbers = sorted({n for verb in mine.verbs for n in passage.sentences_holding(verb)})
+    for number in numbers[:_OTHER_SENTENCES]:
+        span, analysis = passage.sentences[number]
+        shared = claim.analysis.content & analysis.content
+        found = _roles_against(
+            claim, mine, BestSentence(passage, span, analysis, shared), threshold
+        )
+        if found:
+            return found
+    return []
+
+
+#: How many other sentences of the passage :func:`check_roles` reads for a claim's verb.
+_OTHER_SENTENCES = 3
+
+
+def _roles_against(
+    claim: Claim, mine: _Readings, best: BestSentence, threshold: float
+) -> list[Reason]:
+    """``direction_mismatch`` when the party that acts in the claim is, in the sentence
+    that otherwise covers it, acted on or named in another role, or when the claim says
+    it acted alone and the sentence has it act with another (see the module's docstring)."""
     their_stems = frozenset(best.analysis.stems)
     if their_stems.isdisjoint(mine.verbs):
         return []  # no verb of the claim in the sentence: nothing to compare
@@ -275,8 +305,10 @@ def check_roles(claim: Claim, best: BestSentence, threshold: float) -> list[Reas
                 "the roles are reversed"
             )
             span = reading.agent.span
-        if coverage(claim.analysis.content, best.analysis.content) + 1e-9 < threshold:
-            continue  # the sentence is not about the claim
+        # the sentence must be about the claim, the claim's own party set aside (the
+        # words that differ are not what covers it)
+        if coverage(claim.analysis.content - ours, best.analysis.content) + 1e-9 < threshold:
+            continue
         return [
             Reason(
                 "direction_mismatch",

@@ -1467,15 +1467,18 @@ def _adjunct_follows(
     """Whether the evidence goes on past its name with a phrase of its own ("built in
     Zwickau by Voltia Motors" for a claim that ends "built in Dresden"): the word right
     before the names and the content word before it are the same, and a preposition
-    follows the evidence's name."""
-    return (
+    follows the evidence's name; a figure between is passed over ("founded in 2004 in
+    Gothenburg by Erik Holm" for "founded in Stockholm")."""
+    if not (
         i > 0
         and j > 0
         and mine.words[i - 1] == theirs.words[j - 1]
         and _word_after(theirs, end) in _ADJUNCT_PREPOSITIONS
-        and bool(context_stems(mine, i, 1, 0, adjuncts))
-        and context_stems(mine, i, 1, 0, adjuncts) == context_stems(theirs, j, 1, 0, adjuncts)
-    )
+    ):
+        return False
+    # figures are adjuncts of their own here: "founded in 2004 in Gothenburg"
+    before = context_stems(mine, i, 1, 0, adjuncts | mine.number_keys)
+    return bool(before) and before == context_stems(theirs, j, 1, 0, adjuncts | theirs.number_keys)
 
 
 def _same_root(mine: str, theirs: str) -> bool:

@@ -194,6 +194,12 @@ _GAP_PATTERN = (
     + _GAP_VERBS
     + r"|make\s+no\s+mention\s+of|say\s+nothing\s+(?:about|on)|(?:is|are)\s+silent\s+on"
     + r"|contain(?:s)?\s+no\s+(?:information|mention|details?|data))\b"
+    # "The leaflet does not say whether ...", "The policy does not mention X": a kind of
+    # document stands for the sources only before a verb about what a text says
+    + r"|(?:the|this)\s+(?:leaflet|handbook|manual|guide|brochure|policy|faq|page|article"
+    + r"|report|notes|document|website|web\s+page|text)\s+"
+    + _NEGATED
+    + r"\s+(?:\w+\s+)?(?:mention|say|state|specify|discuss|address|tell\s+us)\b"
     # "I could not find the refund time in the provided sources"
     + r"|I\s+(?:could\s+not|couldn['\u2019]?t|cannot|can['\u2019]?t|can\s+not|did\s+not"
     + r"|didn['\u2019]?t|was\s+(?:not\s+|un)able\s+to)\s+(?:find|locate|see|identify)\b"
