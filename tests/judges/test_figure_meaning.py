@@ -841,6 +841,31 @@ ROWS: list[tuple[str, str, str, str]] = [
         "Its main hub, Bremen, handles about 60% of flights and cargo.",
         "grounded",
     ),
+    # -- a figure that continues its sentence's subject ("... and 70% after that") ----------
+    (
+        "figure-continuing-the-subject-in-the-claims-words",
+        "After 10 days, sick pay drops to 70% of salary [1].",
+        "Sick pay is 100% of salary for the first 10 days of absence in a year and 70% after that.",
+        "grounded",
+    ),
+    (
+        "figure-continuing-the-subject-said-of-another-time",
+        "Sick pay is 70% of salary for the first 10 days of absence [1].",
+        "Sick pay is 100% of salary for the first 10 days of absence in a year and 70% after that.",
+        "value_mismatch",
+    ),
+    (
+        "figure-after-and-counting-another-thing",
+        "Labour won 96% of the seats [1].",
+        "Labour won 66% of the seats and 96% of the votes.",
+        "value_mismatch",
+    ),
+    (
+        "figure-after-and-with-a-subject-of-its-own",
+        "Headache was reported by 5% of patients [1].",
+        "Headache was reported by 7% of patients and dizziness by 5%.",
+        "value_mismatch",
+    ),
     # -- a year worked out from a stated number of years ------------------------------------
     (
         "year-plus-the-extension-the-sentence-states",

@@ -1480,6 +1480,8 @@ def _clash(
         return None
     if _year_after_span(claim, value, partner, table, number, sentence.text):
         return None
+    if _elliptical_agreement(claim, value, table, number, sentence.text):
+        return None
     if _is_count(value) and _is_count(partner):
         if _counts_other(
             _following(claim.text, value.span), _following(sentence.text, partner.span)
@@ -1490,6 +1492,39 @@ def _clash(
         ):
             return None
     return _mismatch(claim, value, passage, number, partner)
+
+
+#: What may stand right before a figure that continues its sentence's subject: "100% of
+#: salary for the first 10 days and 70% after that".
+_ELLIPSIS_BEFORE = re.compile(r"(?:\b(?:and|or|but|then)|,)\s*$", re.IGNORECASE)
+
+
+def _elliptical_agreement(
+    claim: Claim, value: Value, table: _Sentences, number: int, sentence: str
+) -> bool:
+    """Whether the sentence states the claimed figure as a continuation of its own
+    subject, in words the claim uses ("Sick pay is 100% of salary for the first 10 days
+    and 70% after that" for "After 10 days, sick pay drops to 70% of salary"): a figure
+    that agrees, with only "and", "or", "but", "then" or a comma before it (no subject
+    of its own, unlike "and dizziness by 5%"), and every content word right after it in
+    the claim ("after"; not "96% of the votes" for "96% of the seats", nor "70% after
+    that" for "70% ... for the first 10 days"). Which figure nearness pairs with is then
+    no contradiction."""
+    candidates = _candidates(value, table, number)
+    positions: Sequence[int] = (
+        range(len(candidates))
+        if len(candidates) <= _SCAN
+        else _indexed(table, (number, _pairs_with(value)), candidates).positions(value)
+    )  # only the candidates that may agree are met (the index), never all of a long list
+    for position in positions:
+        other = candidates[position]
+        if agree(value, other) is not True:
+            continue
+        if not _ELLIPSIS_BEFORE.search(sentence, max(0, other.span.start - 8), other.span.start):
+            continue
+        if set(_following(sentence, other.span)) <= claim.analysis.content:
+            return True
+    return False
 
 
 def _year_after_span(
