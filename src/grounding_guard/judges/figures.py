@@ -183,17 +183,26 @@ def _check_decades(
             for other in _all_values(_sentence_values(passage, locale, preset))
         ):
             continue
-        reasons.append(
-            Reason(
-                "value_mismatch",
-                f"{_written(claim.text, years.span)} in the answer, "
-                f"{_written(best.analysis.text, partner.span)} in the evidence",
-                years.span.shift(claim.span.start),
-                best.passage.id,
-                partner.span.shift(best.span.start),
-            )
+        message = (
+            f"{_written(claim.text, years.span)} in the answer, "
+            f"{_written(best.analysis.text, partner.span)} in the evidence"
         )
+        reasons.append(_sentence_mismatch(claim, best, years.span, partner.span, message))
     return reasons
+
+
+def _sentence_mismatch(
+    claim: Claim, best: BestSentence, span: Span, their: Span, message: str
+) -> Reason:
+    """``value_mismatch`` between the claim's ``span`` and ``their`` span of its best
+    sentence (both relative to their texts; shifted here into the answer and the chunk)."""
+    return Reason(
+        "value_mismatch",
+        message,
+        span.shift(claim.span.start),
+        best.passage.id,
+        their.shift(best.span.start),
+    )
 
 
 #: A claim that something costs nothing: "free of charge", "for free", "at no cost", "is
@@ -244,13 +253,8 @@ def _free_against_price(
         start += match.group().casefold().rindex("free")  # "is free": the word "free"
     span = Span(start, match.end())
     free = " ".join(span.of(claim.text).split())
-    return Reason(
-        "value_mismatch",
-        f"{free!r} in the answer, {_written(sentence, price.span)} in the evidence",
-        span.shift(claim.span.start),
-        best.passage.id,
-        price.span.shift(best.span.start),
-    )
+    message = f"{free!r} in the answer, {_written(sentence, price.span)} in the evidence"
+    return _sentence_mismatch(claim, best, span, price.span, message)
 
 
 #: "the first hour", "the first 30 minutes", "every two years": the opening stretch of
@@ -311,15 +315,7 @@ def _first_period(claim: Claim, best: BestSentence, threshold: float) -> Reason 
         return None
     if not sentence_gate(claim, best, threshold, _keys(claim.text, Span(*mine[0].span()))):
         return None
-    span, their = Span(*mine[0].span()), Span(*theirs[0].span())
-    return Reason(
-        "value_mismatch",
-        f"{_written(claim.text, span)!r} in the answer, "
-        f"{_written(best.analysis.text, their)!r} in the evidence",
-        span.shift(claim.span.start),
-        best.passage.id,
-        their.shift(best.span.start),
-    )
+    return _share_reason(claim, best, Span(*mine[0].span()), Span(*theirs[0].span()))
 
 
 #: "all of Skyvale's flights", "every flight", "none of the flights": the whole of
@@ -390,15 +386,13 @@ def _whole_words(whole: re.Match[str]) -> frozenset[str]:
 
 
 def _share_reason(claim: Claim, best: BestSentence, span: Span, their: Span) -> Reason:
-    """``value_mismatch`` between the claim's "all of ..." and the evidence's share."""
-    return Reason(
-        "value_mismatch",
+    """``value_mismatch`` between two phrases quoted as written ("'all of the budget' in
+    the answer, 'two thirds of the budget' in the evidence")."""
+    message = (
         f"{_written(claim.text, span)!r} in the answer, "
-        f"{_written(best.analysis.text, their)!r} in the evidence",
-        span.shift(claim.span.start),
-        best.passage.id,
-        their.shift(best.span.start),
+        f"{_written(best.analysis.text, their)!r} in the evidence"
     )
+    return _sentence_mismatch(claim, best, span, their, message)
 
 
 def _shown(text: str, interval: Interval) -> str:
@@ -476,15 +470,7 @@ def _check_qualified(
         message = f"{_shown(claim.text, interval)} in the answer, {said} in the evidence"
         if unit != interval.unit:
             message += _conversion_note(claim.text, interval.value, _partner_value(partner))
-        reasons.append(
-            Reason(
-                "value_mismatch",
-                message,
-                interval.span.shift(claim.span.start),
-                best.passage.id,
-                partner.span.shift(best.span.start),
-            )
-        )
+        reasons.append(_sentence_mismatch(claim, best, interval.span, partner.span, message))
     return reasons
 
 
@@ -2479,15 +2465,12 @@ def _turned_comparison(
         return None  # not the two figures traded: another figure altogether
     if not sentence_gate(claim, best, threshold, _keys(claim.text, standard.span)):
         return None
-    return Reason(
-        "value_mismatch",
+    message = (
         f"{_written(claim.text, standard.span)} in the answer, "
         f"{_written(sentence, their_standard.span)} in the evidence: the comparison is "
-        "turned round",
-        standard.span.shift(claim.span.start),
-        best.passage.id,
-        their_standard.span.shift(best.span.start),
+        "turned round"
     )
+    return _sentence_mismatch(claim, best, standard.span, their_standard.span, message)
 
 
 #: A comparative and its standard: "more passengers in 2024 than in 2023".
