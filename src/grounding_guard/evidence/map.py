@@ -147,12 +147,8 @@ class EvidenceMap:
         held: dict[int, int] = {}
         if index is None:
             # a chunk that cannot hold the share by its text's pieces is never read
-            counts: dict[int, int] = {}
-            for stem in content:
-                for number in self._maybe_holding(stem, passages):
-                    counts[number] = counts.get(number, 0) + 1
-            for number, count in counts.items():
-                if count / size + 1e-9 >= threshold and passages[number].id not in excluded:
+            for number in self._may_hold_share(content, passages, threshold):
+                if passages[number].id not in excluded:
                     held[number] = len(passages[number].shared(content))
         else:
             for stem in content:
@@ -161,8 +157,49 @@ class EvidenceMap:
         return [
             passages[number]
             for number, count in sorted(held.items(), key=lambda item: (-item[1], item[0]))
-            if count / size + 1e-9 >= threshold and passages[number].id not in excluded
+            if count and count / size + 1e-9 >= threshold and passages[number].id not in excluded
         ]
+
+    def _may_hold_share(
+        self, content: frozenset[str], passages: list[Passage], threshold: float
+    ) -> list[int]:
+        """The numbers of the chunks whose text may hold ``threshold`` of ``content`` (an
+        upper bound of :meth:`Passage.shared`; the exact count is left to the caller).
+
+        Word stems are searched in all the chunks at once (:meth:`_maybe_holding`), the
+        longest opening first, until a chunk none of them was found in could no longer
+        reach the share; the stems left are then looked for in the chunks still in the
+        race only, which drop out once they cannot reach it. A number stem is counted as
+        held by every chunk (its value may be written in ways no search for one piece
+        finds; the exact count settles it)."""
+        size = len(content)
+
+        def enough(count: int) -> bool:
+            return count / size + 1e-9 >= threshold
+
+        numbers = sum(1 for s in content if s[:1].isdigit())
+        words = sorted(
+            (s for s in content if not s[:1].isdigit()), key=lambda s: (-len(stem_forms(s)[0]), s)
+        )
+        left = len(words)
+        counts: dict[int, int] = {}
+        racing = False  # whether only the chunks in ``counts`` can still reach the share
+        for stem in words:
+            left -= 1
+            if not racing:
+                for number in self._maybe_holding(stem, passages):
+                    counts[number] = counts.get(number, 0) + 1
+                racing = not enough(numbers + left)  # a chunk not found yet can no longer
+            else:
+                for number in counts:
+                    counts[number] += passages[number].may_hold(stem)
+            if racing:
+                counts = {n: c for n, c in counts.items() if enough(c + numbers + left)}
+                if not counts:
+                    return []
+        if not racing:  # the number stems alone may make the share: any chunk may hold it
+            return list(range(len(passages)))
+        return sorted(counts)
 
     def _index_chunks(self, passages: list[Passage]) -> None:
         """Read every chunk and index it by content stem (once many asks would otherwise

@@ -91,11 +91,14 @@ class SentenceAnalyses(Sequence[tuple[Span, Analysis]]):
     """A passage's sentences as ``(span, analysis)`` pairs, each analysed on first access
     (a term check reads one or two sentences of a chunk, rarely all of them)."""
 
-    __slots__ = ("_analyses", "_passage")
+    __slots__ = ("_analyses", "_spans", "_text")
 
     def __init__(self, passage: Passage) -> None:
-        self._passage = passage
-        self._analyses: list[Analysis | None] = [None] * len(passage.spans)
+        # the text and spans, not the passage: a passage holds this sequence, and a cycle
+        # between them would leave every read chunk to the garbage collector
+        self._text = passage.evidence.text
+        self._spans = passage.spans
+        self._analyses: list[Analysis | None] = [None] * len(self._spans)
 
     def __len__(self) -> int:
         return len(self._analyses)
@@ -111,10 +114,10 @@ class SentenceAnalyses(Sequence[tuple[Span, Analysis]]):
     ) -> tuple[Span, Analysis] | tuple[tuple[Span, Analysis], ...]:
         if isinstance(index, slice):
             return tuple(self[i] for i in range(*index.indices(len(self))))
-        span = self._passage.spans[index]  # raises IndexError as a tuple would
+        span = self._spans[index]  # raises IndexError as a tuple would
         found = self._analyses[index]
         if found is None:
-            found = self._analyses[index] = analyse(span.of(self._passage.evidence.text))
+            found = self._analyses[index] = analyse(span.of(self._text))
         return span, found
 
     def __iter__(self) -> Iterator[tuple[Span, Analysis]]:
