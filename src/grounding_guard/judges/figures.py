@@ -619,18 +619,80 @@ def _evidence_form(text: str) -> str:
     return match_form(text)
 
 
-@bounded_cache(1024, 200_000)
-def _name_pattern(name: str) -> re.Pattern[str]:
-    form = match_form(name)
-    body = "".join(r"[\s\-]?" if char in " -" else re.escape(char) for char in form)
-    left = r"(?<![^\W_])" if form[:1].isalnum() else ""
-    # "python 3.12" stands in "python 3.12.0"; "apollo 1" never in "apollo 1.5"
-    right = r"(?![^\W_])" if "." in form else r"(?![^\W_]|[.,]\d)"
-    return re.compile(left + body + right)
+class NamePattern:
+    """Where a name-number ("Apollo 11", "python 3.12") stands in a text in match form:
+    its words in order, each space or hyphen of the name optional or either one (or any
+    white space) in the text, not inside a longer word or number ("apollo 1" is not in
+    "apollo 1.5"; "python 3.12" is in "python 3.12.0").
+
+    Matched by plain string search: compiling a pattern per name cost more than a whole
+    check of a short claim. :meth:`regex` is the same rule as a pattern (the reference the
+    tests hold the search to, and the reading of a name with a run of separators)."""
+
+    __slots__ = ("_dotted", "_form", "_left", "_parts", "_regex")
+
+    def __init__(self, name: str) -> None:
+        form = self._form = match_form(name)
+        parts = form.replace("-", " ").split(" ")
+        self._parts: tuple[str, ...] | None = tuple(parts) if all(parts) else None
+        self._left = form[:1].isalnum()  # a word's start: no letter or digit before it
+        self._dotted = "." in form
+        self._regex: re.Pattern[str] | None = None
+
+    def regex(self) -> re.Pattern[str]:
+        """The rule as a pattern."""
+        found = self._regex
+        if found is None:
+            form = self._form
+            body = "".join(r"[\s\-]?" if char in " -" else re.escape(char) for char in form)
+            left = r"(?<![^\W_])" if self._left else ""
+            right = r"(?![^\W_])" if self._dotted else r"(?![^\W_]|[.,]\d)"
+            found = self._regex = re.compile(left + body + right)
+        return found
+
+    def search(self, text: str) -> bool:
+        """Whether the name stands in ``text`` (a text in match form)."""
+        parts = self._parts
+        if parts is None:  # a run of separators, or one at an end: the pattern reads it
+            return self.regex().search(text) is not None
+        first, rest = parts[0], parts[1:]
+        size = len(text)
+        at = text.find(first)
+        while at >= 0:
+            if not (self._left and at and text[at - 1].isalnum()):
+                end = at + len(first)
+                for part in rest:
+                    if end < size and (text[end] == "-" or text[end].isspace()):
+                        end += 1  # the separator: the part cannot start on it
+                    if not text.startswith(part, end):
+                        break
+                    end += len(part)
+                else:
+                    if self._ends(text, end):
+                        return True
+            at = text.find(first, at + 1)
+        return False
+
+    def _ends(self, text: str, end: int) -> bool:
+        """Whether a match may end at ``end``: no letter or digit next, nor (undotted) a
+        decimal or grouping point before a digit."""
+        if end >= len(text):
+            return True
+        after = text[end]
+        if after.isalnum():
+            return False
+        if self._dotted or after not in ".,":
+            return True
+        return not (end + 1 < len(text) and text[end + 1].isdecimal())
 
 
 @bounded_cache(1024, 200_000)
-def _head_patterns(name: str) -> tuple[re.Pattern[str], re.Pattern[str]] | None:
+def _name_pattern(name: str) -> NamePattern:
+    return NamePattern(name)
+
+
+@bounded_cache(1024, 200_000)
+def _head_patterns(name: str) -> tuple[NamePattern, NamePattern] | None:
     """(the head of a name, the whole name): "apollo" and "apollo 17"; None for a name
     without a head word ("3.11.2", "#3")."""
     head = _name_head(name)
@@ -1182,7 +1244,7 @@ def _check_figures(
     threshold: float,
     locale: str | None,
     preset: Preset,
-    names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]] = (),
+    names: Sequence[tuple[NamePattern, NamePattern]] = (),
 ) -> list[Reason]:
     tables = [(p, _sentence_values(p, locale, preset)) for p in passages]
     best_table: _Sentences | None = None
@@ -1434,7 +1496,7 @@ def _clash(
     compared: Sequence[Value],
     tables: list[tuple[Passage, _Sentences]],
     near: Sequence[tuple[_Located, bool | None]],
-    names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]],
+    names: Sequence[tuple[NamePattern, NamePattern]],
     owners: _Owners,
 ) -> Reason | None:
     """The mismatch of ``value`` with its first disagreeing partner, when that partner is
@@ -1808,7 +1870,7 @@ def _stated_elsewhere(
     tables: list[tuple[Passage, _Sentences]],
     passage: Passage,
     number: int,
-    names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]],
+    names: Sequence[tuple[NamePattern, NamePattern]],
     owners: _Owners,
 ) -> bool:
     """Whether another sentence states the claimed figure itself and holds a word of the
@@ -1840,7 +1902,7 @@ def _stated_elsewhere(
     return False
 
 
-def _names_another(text: str, names: Sequence[tuple[re.Pattern[str], re.Pattern[str]]]) -> bool:
+def _names_another(text: str, names: Sequence[tuple[NamePattern, NamePattern]]) -> bool:
     """Whether ``text`` names a head of the claim's names with another number ("Apollo
     11" for a claim about "Apollo 17"); a sentence that names none ("It weighs 5 grams.")
     may still speak of the claim's subject."""
