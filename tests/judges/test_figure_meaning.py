@@ -966,6 +966,24 @@ ROWS: list[tuple[str, str, str, str]] = [
         "grounded",
     ),
     (
+        "a-list-item-owns-its-figure-not-the-verb-before-the-list",
+        "The battery is covered for two years [1].",
+        "The warranty covers the frame for 10 years and the motor and battery for 2 years.",
+        "grounded",
+    ),
+    (
+        "a-list-item-given-another-items-figure",
+        "The frame is covered for 2 years [1].",
+        "The warranty covers the frame for 10 years and the motor and battery for 2 years.",
+        "value_mismatch",
+    ),
+    (
+        "two-items-one-figure-the-first-as-near-its-own",
+        "The frame and battery are covered for 2 years [1].",
+        "The warranty covers the frame for 10 years and the motor and battery for 2 years.",
+        "value_mismatch",
+    ),
+    (
         "free-beside-a-changed-figure-both-reported",
         "Parking is free for the first 3 hours [1].",
         "Parking costs 2 euros for the first 2 hours.",

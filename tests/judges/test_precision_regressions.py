@@ -174,6 +174,81 @@ DIRECTION: list[tuple[str, str, str, bool]] = [
         True,
     ),
     ("verbs-flip", "Sales fell 20 percent in 2022.", "Sales grew 20 percent in 2022.", True),
+    (
+        "flip-beside-a-same-side-word-of-another-subject",
+        "Spending on schools falls to 12.5 million euros.",
+        "Spending on schools rises to 12.5 million euros, while road maintenance is cut by "
+        "1.1 million euros.",
+        True,
+    ),
+    (
+        "same-side-word-of-its-own-subject-agrees",
+        "Road maintenance is cut by 1.1 million euros.",
+        "Spending on schools rises to 12.5 million euros, while road maintenance is cut by "
+        "1.1 million euros.",
+        False,
+    ),
+    (
+        "same-side-word-sharing-a-neighbour-agrees",
+        "The oxygen atom in the water molecules has a negative charge.",
+        "There is no overall charge to a water molecule, but there is a slight positive "
+        "charge on each hydrogen atom and a slight negative charge on the oxygen atom.",
+        False,
+    ),
+    (
+        "both-changes-of-one-subject-in-turn",
+        "Revenue fell in the second quarter.",
+        "Revenue rose in the first quarter and fell in the second quarter.",
+        False,
+    ),
+    (
+        "smaller-than-against-more-than",
+        "The budget is 6% smaller than in 2026.",
+        "The council approved a budget of 48.2 million euros, 6% more than in 2026.",
+        True,
+    ),
+    (
+        "larger-than-restates-more-than",
+        "The budget is 6% larger than in 2026.",
+        "The council approved a budget of 48.2 million euros, 6% more than in 2026.",
+        False,
+    ),
+    (
+        "more-than-of-another-figure-is-no-flip",
+        "The budget is 4% smaller than in 2026.",
+        "The council approved a budget of 48.2 million euros, 6% more than in 2026.",
+        False,
+    ),
+    (
+        "rises-against-stays-at",
+        "Property tax rises to 0.42 percent.",
+        "Property tax stays at 0.42 percent.",
+        True,
+    ),
+    (
+        "remained-unchanged-against-rose",
+        "Property tax remained unchanged.",
+        "Property tax rose by 2 percent in 2026.",
+        True,
+    ),
+    (
+        "remains-restates-stays",
+        "Property tax remains at 0.42%.",
+        "Property tax stays at 0.42 percent.",
+        False,
+    ),
+    (
+        "steady-of-another-subject",
+        "Wages rose by 3%.",
+        "Inflation remained at 3% while wages rose by 3%.",
+        False,
+    ),
+    (
+        "remaining-as-a-participle-is-no-steadiness",
+        "The remaining staff rose to the challenge.",
+        "The remaining staff rose to the challenge after the merger.",
+        False,
+    ),
 ]
 
 

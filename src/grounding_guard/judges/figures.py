@@ -2642,6 +2642,8 @@ def _choose(
             ):
                 return other
         rescued = _told_by_clause(claim, value, mine_cache, chosen, theirs, ranked)
+        if rescued is None:
+            rescued = _owned_by_nearer_word(claim, value, mine_cache, chosen, theirs, ranked)
         if rescued is not None:
             return rescued
     head = {word for word, distance in mine.items() if distance == 0}
@@ -2782,6 +2784,44 @@ def _told_by_clause(
             and agree(value, other) is True
             and len(words & theirs[index].keys()) >= lead
         ):
+            return other
+    return None
+
+
+def _owned_by_nearer_word(
+    claim: Claim,
+    value: Value,
+    owners: _Owners,
+    chosen: Sequence[Value],
+    theirs: Sequence[dict[str, int]],
+    ranked: Sequence[int],
+) -> Value | None:
+    """The candidate that bears ``value`` out when a word of the claim stands nearer to it
+    than any word of the claim stands to the nearest candidate (``ranked[0]``), which does
+    not: for "The battery is covered for 2 years", "battery" two words before the 2 of
+    "covers the frame for 10 years and the motor and battery for 2 years" outweighs
+    "covers" four words before the 10 (a verb before a list governs every item of it; an
+    item's own noun tells the items apart). A claim word that neither holds ("Sales rose
+    8%" against "rose 5% in Europe and 8% in Asia") rescues nothing, nor one that the
+    nearest candidate's clause holds as near ("The frame and battery are covered for 2
+    years": "frame" is as near the 10). Only for a claim with one figure of its group, as
+    :func:`_told_by_clause`."""
+    if owners.group_size(value) > 1:
+        return None
+    words = claim.analysis.content
+
+    def nearest(index: int) -> int | None:
+        found = [distance for word, distance in theirs[index].items() if word in words]
+        return min(found) if found else None
+
+    first = ranked[0]
+    lead = nearest(first)
+    for index in ranked[1:]:
+        other = chosen[index]
+        if other.unit != chosen[first].unit or agree(value, other) is not True:
+            continue
+        own = nearest(index)
+        if own is not None and (lead is None or own < lead):
             return other
     return None
 

@@ -1581,11 +1581,151 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
         found += _opposites_of(unit, sentence, threshold)
         found += _permissions_of(unit, sentence, threshold)
         found += check_roles(unit, sentence, threshold)
+        found += _amount_comparisons_of(unit, sentence, threshold)
+        found += _steady_against_change(unit, sentence, threshold)
         for reason in found:
             if (reason.code, reason.span) not in seen:
                 seen.add((reason.code, reason.span))
                 reasons.append(reason)
     return reasons
+
+
+#: Comparatives of amount right before "than" after a figure ("6% more than in 2026",
+#: "12 percent smaller than last year"): side 0 says more, side 1 less, whichever word
+#: says it (the direction pairs oppose "more" to "less" and "larger" to "smaller" only).
+_AMOUNT_SIDES: dict[str, int] = {
+    **dict.fromkeys(("more", "greater", "larger", "bigger", "higher"), 0),
+    **dict.fromkeys(("less", "fewer", "smaller", "lesser", "lower"), 1),
+}
+
+
+def _amount_comparisons_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """``direction_mismatch`` for "6% smaller than in 2026" against "6% more than in
+    2026": both comparatives stand between one figure and "than" with the same standard
+    after it, and say the other way (across the direction pairs: "smaller" and "more").
+    Neither negated; a text that says the claim's way too is no flip."""
+    mine, theirs = claim.analysis, best.analysis
+    their_at = [
+        (j, _AMOUNT_SIDES[word])
+        for j, word in enumerate(theirs.words)
+        if word in _AMOUNT_SIDES and _word_after(theirs, j) == "than" and not _negated(theirs, j)
+    ]
+    if not their_at:
+        return []
+    reasons: list[Reason] = []
+    for index, word in enumerate(mine.words):
+        side = _AMOUNT_SIDES.get(word)
+        if side is None or _word_after(mine, index) != "than" or _negated(mine, index):
+            continue
+        figure = _figure_before(mine, index)
+        if figure is None or any(s == side for _, s in their_at):
+            continue
+        standard = _first_content(mine, index + 1)
+        opposite = next(
+            (
+                j
+                for j, _ in their_at
+                if _figure_before(theirs, j) == figure
+                and standard is not None
+                and _first_content(theirs, j + 1) == standard
+            ),
+            None,
+        )
+        if opposite is None:
+            continue
+        if not sentence_gate(claim, best, threshold, frozenset({mine.stems[index]})):
+            continue
+        message = f"{word!r} in the claim, {theirs.words[opposite]!r} in the evidence"
+        reasons.append(_word_pair("direction_mismatch", message, claim, index, best, opposite))
+    return reasons
+
+
+#: Words that say a thing did not change when the next word says so ("stays at 0.42
+#: percent", "remained unchanged", "held steady").
+_STEADY_VERBS = frozenset(
+    "stay stays stayed staying remain remains remained remaining hold holds held holding "
+    "kept keep keeps".split()
+)
+_STEADY_AFTER = frozenset("at unchanged steady stable flat constant level".split())
+_HOLD_VERBS = frozenset("hold holds held holding kept keep keeps".split())
+#: Words of the change pair that are no change verb or noun ("higher", "up").
+_NOT_CHANGES = frozenset("up down high higher low lower".split())
+
+
+def _steady_places(analysis: Analysis) -> list[int]:
+    """The words that say a thing stayed as it was: "stays at", "remained unchanged",
+    "held steady", "unchanged"."""
+    words = analysis.words
+
+    def steady(index: int, word: str) -> bool:
+        if word == "unchanged":  # alone: "remained unchanged" counts at its verb
+            return index == 0 or words[index - 1] not in _STEADY_VERBS
+        after = words[index + 1] if index + 1 < len(words) else ""
+        return word in _STEADY_VERBS and (
+            after in _STEADY_AFTER - {"at"} or (after == "at" and word not in _HOLD_VERBS)
+        )
+
+    return [index for index, word in enumerate(words) if steady(index, word)]
+
+
+def _change_places(analysis: Analysis) -> list[int]:
+    """The words of the change pair ("rises", "cut", "growth"), figures of speech aside."""
+    return [
+        index
+        for index, (word, word_stem) in enumerate(zip(analysis.words, analysis.stems, strict=True))
+        if word not in _NOT_CHANGES and DIRECTION_FAMILIES.get(word_stem, (-1, 0))[0] == 0
+    ]
+
+
+def _steady_against_change(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """``direction_mismatch`` for "Property tax rises to 0.42 percent" against "Property
+    tax stays at 0.42 percent" (and the other way round): one says the thing changed,
+    the other that it stayed, of the same subject (a content word of the two before each
+    is shared, or the two align). Neither negated; an evidence sentence that also says
+    the claim's way of that subject is no flip."""
+    mine, theirs = claim.analysis, best.analysis
+    reasons: list[Reason] = []
+    for claim_places, their_places, other in (
+        (_change_places(mine), _steady_places(theirs), _change_places),
+        (_steady_places(mine), _change_places(theirs), _steady_places),
+    ):
+        if not claim_places or not their_places:
+            continue
+        said = other(theirs)
+        for index in claim_places:
+            if _negated(mine, index):
+                continue
+            subject = context_stems(mine, index, 2, 0)
+
+            def same_slot(j: int, index: int = index, subject: frozenset[str] = subject) -> bool:
+                return bool(subject & context_stems(theirs, j, 2, 0)) or _aligned(
+                    mine, index, theirs, j
+                )
+
+            if any(same_slot(j) for j in said):
+                continue
+            opposite = next(
+                (j for j in their_places if not _negated(theirs, j) and same_slot(j)), None
+            )
+            if opposite is None:
+                continue
+            if not sentence_gate(claim, best, threshold, frozenset({mine.stems[index]})):
+                continue
+            word, their_word = mine.words[index], theirs.words[opposite]
+            message = f"{word!r} in the claim, {their_word!r} in the evidence"
+            reasons.append(_word_pair("direction_mismatch", message, claim, index, best, opposite))
+    return reasons
+
+
+def _figure_before(analysis: Analysis, index: int) -> str | None:
+    """The value of the figure right before word ``index`` ("6" of "6% more", "20" of
+    "20 percent more"), ``None`` when none stands there."""
+    at = index - 1
+    if at >= 0 and analysis.words[at] in ("percent", "per", "cent"):
+        at -= 2 if analysis.words[at] == "cent" and at >= 1 else 1
+    if at < 0 or not analysis.words[at][:1].isdigit():
+        return None
+    return number_key(analysis.words[at])
 
 
 def _same_amount_after(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:
@@ -1710,12 +1850,13 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
     own_sides = {side for _, side in own}
     reasons: list[Reason] = []
     for index, (family, side) in own:
-        if (family, side) in their_sides or (family, 1 - side) in own_sides:
+        if (family, 1 - side) in own_sides:
             continue
         word = claim.analysis.words[index]
         particle = _is_particle(claim.analysis, index)
         if _negated(claim.analysis, index):
             continue
+        both = (family, side) in their_sides  # the evidence says the claim's way somewhere
         opposite = next(
             (
                 j
@@ -1723,7 +1864,9 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
                 if _is_particle(best.analysis, j) == particle
                 and not _negated(best.analysis, j)
                 and (
-                    _same_amount_after(claim.analysis, index, best.analysis, j)
+                    _aligned(claim.analysis, index, best.analysis, j)
+                    if both
+                    else _same_amount_after(claim.analysis, index, best.analysis, j)
                     or _aligned(claim.analysis, index, best.analysis, j)
                     or _changed_same_thing(claim.analysis, index, best.analysis, j)
                     or _same_comparison(claim.analysis, index, best.analysis, j)
@@ -1733,12 +1876,30 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
         )
         if opposite is None:
             continue
+        if both and _said_alike(claim.analysis, index, best.analysis, theirs[(family, side)]):
+            continue
         if not sentence_gate(claim, best, threshold, frozenset({claim.analysis.stems[index]})):
             continue
         their_word = best.analysis.words[opposite]
         message = f"{word!r} in the claim, {their_word!r} in the evidence"
         reasons.append(_word_pair("direction_mismatch", message, claim, index, best, opposite))
     return reasons
+
+
+def _said_alike(mine: Analysis, index: int, theirs: Analysis, places: Sequence[int]) -> bool:
+    """Whether a word of the evidence at ``places`` (of the claim word's own direction)
+    may fill the claim word's slot: aligned with it, sharing a neighbouring content word
+    with it ("a negative charge" and "a slight negative charge on the oxygen atom"), or
+    with no content word before it. "Spending on schools rises to 12.5 million, while
+    road maintenance is cut" speaks of two things: "falls" meets "rises" in its slot,
+    and "cut" has a subject of its own."""
+    near = context_stems(mine, index, 1, 1)
+    return any(
+        _aligned(mine, index, theirs, j)
+        or not context_stems(theirs, j, 1, 0)
+        or not near.isdisjoint(context_stems(theirs, j, 1, 1))
+        for j in places
+    )
 
 
 def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
