@@ -984,6 +984,32 @@ ROWS: list[tuple[str, str, str, str]] = [
         "value_mismatch",
     ),
     (
+        "an-approximation-pairs-by-the-words-beside-it",
+        "In Turbo mode the range is about 75 km [1].",
+        "On a full charge it covers up to 90 km in Eco mode and about 55 km in Turbo mode.",
+        "value_mismatch",
+    ),
+    (
+        "an-approximation-restated-beside-a-bound",
+        "In Turbo mode the range is about 55 km [1].",
+        "On a full charge it covers up to 90 km in Eco mode and about 55 km in Turbo mode.",
+        "grounded",
+    ),
+    (
+        "a-day-date-past-a-sum-of-money",
+        "The council approved the budget on 14 December [1].",
+        "The city council approved a 2027 budget of 48.2 million euros on 14 November, 6% "
+        "more than in 2026.",
+        "value_mismatch",
+    ),
+    (
+        "a-day-date-past-a-sum-of-money-restated",
+        "The council approved the budget on 14 November [1].",
+        "The city council approved a 2027 budget of 48.2 million euros on 14 November, 6% "
+        "more than in 2026.",
+        "grounded",
+    ),
+    (
         "free-beside-a-changed-figure-both-reported",
         "Parking is free for the first 3 hours [1].",
         "Parking costs 2 euros for the first 2 hours.",
@@ -1068,6 +1094,8 @@ def test_conversion_is_exact(number: str, unit: str, target: str, expected: str 
         ("Form 10-K was filed.", []),
         ("It costs 400 euros more than the X14 and 5% less than the X18.", []),
         ("It costs 400 euros, more than the X14.", ["400 euros"]),
+        ("The budget was approved on 14 December.", ["14 December"]),
+        ("It was signed on Dec. 5, 2020 in Oslo.", ["Dec. 5, 2020"]),
     ],
     ids=[
         "markers-are-not-figures",
@@ -1075,6 +1103,8 @@ def test_conversion_is_exact(number: str, unit: str, target: str, expected: str 
         "a-letter-is-no-scale",
         "differences-are-not-amounts",
         "a-comma-ends-the-figure",
+        "the-full-stop-after-a-month-is-no-abbreviation-point",
+        "the-point-of-an-abbreviated-month-is",
     ],
 )
 def test_reading(text: str, figures: list[str]) -> None:

@@ -131,6 +131,33 @@ NEGATION: list[tuple[str, str, str, bool]] = [
         "Guests must pay for the sauna in advance.",
         False,
     ),
+    (
+        "claim-adds-a-denial-to-a-shared-without",
+        "The battery cannot be removed without tools.",
+        "The battery can be removed without tools and must be stored indoors in winter.",
+        True,
+    ),
+    (
+        "shared-without-alone-is-no-denial",
+        "The battery can be removed without tools.",
+        "The battery can be removed without tools and must be stored indoors in winter.",
+        False,
+    ),
+    (
+        "shared-denial-in-a-title-is-no-denial",
+        "Luther Ingram sang the song 'If Loving You Is Wrong I Don't Want to Be Right.'",
+        '"(If Loving You Is Wrong) I Don\'t Want to Be Right" is a song most notably '
+        "performed by Luther Ingram.",
+        False,
+    ),
+    (
+        "shared-denial-and-another-denial-of-the-evidence",
+        "The deep web is the part of the internet that is not indexed by search engines and "
+        "includes non-indexed sites.",
+        "The deep web is the part of the web whose contents are not indexed by search "
+        "engines, which do not reach it.",
+        False,
+    ),
 ]
 
 

@@ -442,7 +442,7 @@ def _check_qualified(
         shelf = shelves.get(key)
         if shelf is None:
             shelf = shelves[key] = _Shelf(sentence, theirs, *key)
-        near = _context(claim.text, interval.span)
+        near = _context(claim.text, interval.span, whole=True)
         leaders = shelf.leaders(near)
         if not leaders and interval.form in ("upper", "lower"):
             bridged = _bound_in_a_unit(interval, theirs, claim.text, sentence, near)
@@ -555,7 +555,7 @@ class _Shelf:
                 continue
             index = len(self.others)
             self.others.append(other)
-            context = _context(sentence, other.span)
+            context = _context(sentence, other.span, whole=True)
             if not context:
                 self.silent.append(index)
             for word in context:
@@ -1483,11 +1483,33 @@ def _rate_clash(
 _CONTEXT_CHARS = 25
 
 
-def _context(text: str, span: Span) -> frozenset[str]:
-    """Content stems of the few words on either side of a figure (its unit excluded)."""
-    left = text[max(0, span.start - _CONTEXT_CHARS) : span.start]
-    right = text[span.end : span.end + _CONTEXT_CHARS]
+def _context(text: str, span: Span, whole: bool = False) -> frozenset[str]:
+    """Content stems of the few words on either side of a figure (its unit excluded).
+    With ``whole``, a word the window's edge falls in is taken whole ("budget", not
+    "dget"): for intervals and dates with their day, which one shared word beside them
+    places; for years and counts, a cut word keeps the test as strict as the dev sets
+    showed it must be."""
+    start = max(0, span.start - _CONTEXT_CHARS)
+    end = min(len(text), span.end + _CONTEXT_CHARS)
+    while whole and 0 < start < span.start and text[start - 1].isalnum():
+        start -= 1
+    while whole and span.end < end < len(text) and text[end].isalnum():
+        end += 1
+    left = text[start : span.start]
+    right = text[span.end : end]
     return analyse(left + " , " + right).content - analyse(text[span.start : span.end]).content
+
+
+def _is_day_date(value: Value) -> bool:
+    """Whether ``value`` is a date with its day and month ("14 November")."""
+    date = value.value
+    return value.kind == "date" and isinstance(date, tuple) and None not in date[1:]
+
+
+def _one_day_date(table: _Sentences, number: int) -> bool:
+    """Whether sentence ``number`` states one date with its day: then a claimed day that
+    the sentence otherwise covers can mean no other, whatever stands beside the two."""
+    return sum(_is_day_date(v) for v in table.values[number]) == 1
 
 
 def _clash(
@@ -1515,11 +1537,12 @@ def _clash(
     if value.unit != partner.unit and _agrees_with_another(owners, value, partner):
         return None  # a figure of another unit that the claim states too: not its place
     sentence = passage.sentences[number][1]
-    mine = _context(claim.text, value.span)
-    theirs = _context(sentence.text, partner.span)
-    if mine and theirs and not mine & theirs:
-        return None
     table = next(t for p, t in tables if p is passage)
+    dated = _is_day_date(value) and _is_day_date(partner)
+    mine = _context(claim.text, value.span, whole=dated)
+    theirs = _context(sentence.text, partner.span, whole=dated)
+    if mine and theirs and not mine & theirs and not (dated and _one_day_date(table, number)):
+        return None
     if _taken_by_another(owners, value, table, number, partner):
         return None
     if _stated_beside(claim.text, value, table, number, sentence.text, partner, owners):

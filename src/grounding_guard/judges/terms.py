@@ -1119,7 +1119,9 @@ _PARTICLE = re.compile(r"\W*no\s*[,.!;:\u2014\u2013-]", re.IGNORECASE)
 _TEMPORAL: frozenset[str] = frozenset({"until", "till", "unless"})
 
 
-def _first_bearing_negation(analysis: Analysis, other: frozenset[str]) -> int | None:
+def _first_bearing_negation(
+    analysis: Analysis, other: frozenset[str], alike: Analysis | None = None
+) -> int | None:
     """The index of the first negation word that denies something both texts talk
     about (None when none does): the word
     they negate (the first content word after them) occurs in ``other``, and the negating
@@ -1127,10 +1129,20 @@ def _first_bearing_negation(analysis: Analysis, other: frozenset[str]) -> int | 
     bears on "support", while "a man with no shirt" says nothing about a man performing,
     "not only important" is no denial at all, and a negation inside a quoted title ("I'll
     Never Love Again") or in an aside that repeats a word the text also states plainly
-    ("stops a person inheriting ... (a murderer cannot inherit)") bears on nothing."""
+    ("stops a person inheriting ... (a murderer cannot inherit)") bears on nothing.
+    With ``alike``, a negation word that text also says before the same word ("without
+    tools" on both sides) is set aside: it denies nothing the two disagree on."""
     if not analysis.negations:
         return None
     denials = _TEXT_DENIALS.get(analysis.text, lambda _: _denials(analysis))
+    if alike is not None:  # ``alike`` says the same negation before the same word
+        words = analysis.words
+        theirs = _pairs_of(alike.words)
+        denials = {
+            stemmed: kept
+            for stemmed, found in denials.items()
+            if (kept := [i for i in found if (words[i], _word_after(analysis, i)) not in theirs])
+        }
     if len(denials) <= len(other):
         firsts = [found[0] for stemmed, found in denials.items() if stemmed in other]
     else:
@@ -1336,11 +1348,25 @@ def _negation_of(claim: Claim, best: BestSentence, threshold: float) -> list[Rea
     """
     mine = _first_bearing_negation(claim.analysis, best.analysis.content)
     theirs = _first_bearing_negation(best.analysis, claim.analysis.content)
+    # a denial both say alike is set aside; only the claim's extra denial is read so
+    # ("cannot be removed without tools" against "can be removed without tools"): a long
+    # evidence sentence's other denials bear on other things
+    if (
+        mine is not None
+        and theirs is not None
+        and _first_bearing_negation(best.analysis, claim.analysis.content, claim.analysis) is None
+    ):
+        mine = _first_bearing_negation(claim.analysis, best.analysis.content, best.analysis)
+        theirs = None
     if (mine is None) == (theirs is None) or not sentence_gate(claim, best, threshold):
         return []
-    if _says_not(best.analysis if mine is not None else claim.analysis):
-        return []
     denying, other = (claim, best.analysis) if mine is not None else (best, claim.analysis)
+    if _says_not(other) and not (
+        mine is not None
+        and _negations_shared(other, claim.analysis)
+        and _first_bearing_negation(claim.analysis, other.content, other) is not None
+    ):
+        return []  # the evidence says "not" of its own, unless the claim says it alike
     if _excepted(denying.analysis.text, other):
         return []
     if mine is not None:
@@ -1357,6 +1383,28 @@ def _negation_of(claim: Claim, best: BestSentence, threshold: float) -> list[Rea
         occurrence = best.analysis.words[:theirs].count(word)
         evidence_span = best.analysis.locate_word(word, occurrence).shift(best.span.start)
     return [Reason("negation_mismatch", message, span, best.passage.id, evidence_span)]
+
+
+def _pairs_of(words: Sequence[str]) -> set[tuple[str, str]]:
+    """Each word with the word after it."""
+    return set(pairwise(words))
+
+
+def _negations_shared(other: Analysis, denying: Analysis) -> bool:
+    """Whether every "not" the plain side says is said alike by the denying side: each
+    of its negation words stands there too before the same word ("can be removed without
+    tools" against "cannot be removed without tools": "without tools" is on both sides, so
+    only "cannot" differs), and it says "not" in no other terms ("refused", "wireless")."""
+    words = other.words
+    places = [i for i, word in enumerate(words) if word in NEGATIONS]
+    if len(places) != other.negations or not places:
+        return False
+    if not other.vocabulary.isdisjoint(IMPLICIT_NEGATIVES) or any(
+        w.endswith("less") and len(w) > 6 for w in other.vocabulary
+    ):
+        return False
+    theirs = _pairs_of(denying.words)
+    return all(i + 1 < len(words) and (words[i], words[i + 1]) in theirs for i in places)
 
 
 #: An exception to a denial: "Dogs are not allowed, except guide dogs".

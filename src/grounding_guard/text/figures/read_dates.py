@@ -15,7 +15,9 @@ __all__ = ["text_dates"]
 
 _MON = (
     r"(?P<mon>January|February|March|April|May|June|July|August|September|October|November"
-    r"|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)(?:\.|(?![^\W\d_]))"
+    r"|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)"
+    # the point of an abbreviation ("Dec."), never the full stop after a full name
+    r"(?:(?<!uary)(?<!arch)(?<!pril)(?<!June)(?<!July)(?<!gust)(?<!mber)(?<!ober)\.|(?![^\W\d_]))"
 )
 _DAY_MONTH_RE = re.compile(
     r"(?<![\w.,])(?P<d>\d{1,2})(?:st|nd|rd|th)?(?: +of)? +" + _MON + r"(?:,? +(?P<y>\d{4})(?!\d))?"
