@@ -1010,6 +1010,30 @@ ROWS: list[tuple[str, str, str, str]] = [
         "grounded",
     ),
     (
+        "a-tally-turned-round",
+        "The council voted 12 to 19 in favour [1].",
+        "The city council voted 19 to 12 in favour of the budget.",
+        "value_mismatch",
+    ),
+    (
+        "a-tally-restated",
+        "The council voted 19 to 12 in favour [1].",
+        "The city council voted 19 to 12 in favour of the budget.",
+        "grounded",
+    ),
+    (
+        "a-score-turned-round",
+        "Arsenal beat Chelsea 1-3 [1].",
+        "Arsenal beat Chelsea 3-1 on Sunday.",
+        "value_mismatch",
+    ),
+    (
+        "a-rising-range-restated",
+        "The course is open to children aged 12 to 16 [1].",
+        "The summer course is open to children aged 12 to 16.",
+        "grounded",
+    ),
+    (
         "free-beside-a-changed-figure-both-reported",
         "Parking is free for the first 3 hours [1].",
         "Parking costs 2 euros for the first 2 hours.",

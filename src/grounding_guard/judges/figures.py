@@ -41,6 +41,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from decimal import Decimal
+from itertools import pairwise
 from typing import overload
 
 from grounding_guard.evidence.passage import Claim, Passage
@@ -129,6 +130,10 @@ def check_values(
             reasons.append(turned)
     if best is not None and any(v.note in ("bound", "approximation", "range") for v in found):
         reasons.extend(_check_qualified(claim, found, best, threshold, locale, rules))
+    if best is not None and sum(v.note == "range" for v in found) > 1:
+        turned = _turned_pair(claim, found, best, threshold, locale, rules)
+        if turned is not None:
+            reasons.append(turned)
     if best is not None and any(v.kind == "decade" for v in found):
         reasons.extend(_check_decades(claim, found, passages, best, threshold, locale, rules))
     return reasons
@@ -189,6 +194,67 @@ def _check_decades(
         )
         reasons.append(_sentence_mismatch(claim, best, years.span, partner.span, message))
     return reasons
+
+
+#: What joins the two numbers of a tally or a range ("19 to 12", "3-1", "3–1").
+_PAIR_JOINERS = {"to": "to", "-": "-", "\u2013": "-", "\u2014": "-"}
+
+
+def _pairs(text: str, values: Sequence[Value]) -> list[tuple[Value, Value, str]]:
+    """The pairs of numbers a text joins by "to" or a dash ("voted 19 to 12", "won 3-1"),
+    with their joiner, "between ... and" aside (an order that never matters)."""
+    found = []
+    for first, second in pairwise(values):
+        if first.note != "range" or second.note != "range" or first.kind != second.kind:
+            continue
+        joiner = _PAIR_JOINERS.get(text[first.span.end : second.span.start].strip().casefold())
+        if joiner is not None:
+            found.append((first, second, joiner))
+    return found
+
+
+def _turned_pair(
+    claim: Claim,
+    values: Sequence[Value],
+    best: BestSentence,
+    threshold: float,
+    locale: str | None,
+    preset: Preset,
+) -> Reason | None:
+    """``value_mismatch`` for "voted 12 to 19" against "voted 19 to 12": the same two
+    numbers joined the same way in the other order, one of the two pairs falling (so not
+    a range, whose ends come in rising order: a tally, a score, a count of votes).
+    The sentence must otherwise cover the claim."""
+    sentence = best.analysis.text
+    theirs = _pairs(sentence, read_values_cached(sentence, locale, preset))
+    if not theirs:
+        return None
+    for first, second, joiner in _pairs(claim.text, values):
+        for their_first, their_second, their_joiner in theirs:
+            if (
+                joiner == their_joiner
+                and agree(first, their_second) is True
+                and agree(second, their_first) is True
+                and agree(first, their_first) is False
+                and (_falls(first, second) or _falls(their_first, their_second))
+            ):
+                keys = _keys(claim.text, first.span) | _keys(claim.text, second.span)
+                if not sentence_gate(claim, best, threshold, keys):
+                    return None
+                span = Span(first.span.start, second.span.end)
+                their = Span(their_first.span.start, their_second.span.end)
+                message = (
+                    f"{_written(claim.text, span)} in the answer, {_written(sentence, their)}"
+                    " in the evidence: the order is turned"
+                )
+                return _sentence_mismatch(claim, best, span, their, message)
+    return None
+
+
+def _falls(first: Value, second: Value) -> bool:
+    """Whether a pair's second number is below its first ("19 to 12")."""
+    one, two = first.value, second.value
+    return isinstance(one, Decimal) and isinstance(two, Decimal) and two < one
 
 
 def _sentence_mismatch(
