@@ -1034,6 +1034,42 @@ ROWS: list[tuple[str, str, str, str]] = [
         "grounded",
     ),
     (
+        "a-figure-given-to-the-other-arm",
+        "FEV1 improved by 180 mL with placebo [1].",
+        "Lung function (FEV1) improved by 180 mL with ferocort, compared with 40 mL with placebo.",
+        "value_mismatch",
+    ),
+    (
+        "a-figure-kept-with-its-arm",
+        "FEV1 improved by 180 mL with ferocort [1].",
+        "Lung function (FEV1) improved by 180 mL with ferocort, compared with 40 mL with placebo.",
+        "grounded",
+    ),
+    (
+        "the-other-arms-figure-with-its-arm",
+        "FEV1 improved by 40 mL with placebo [1].",
+        "Lung function (FEV1) improved by 180 mL with ferocort, compared with 40 mL with placebo.",
+        "grounded",
+    ),
+    (
+        "the-other-arms-figure-given-to-this-arm",
+        "FEV1 improved by 40 mL with ferocort [1].",
+        "Lung function (FEV1) improved by 180 mL with ferocort, compared with 40 mL with placebo.",
+        "value_mismatch",
+    ),
+    (
+        "a-share-given-to-the-other-group",
+        "The drug cut deaths by 20% in women [1].",
+        "The drug cut deaths by 20% in men and by 10% in women.",
+        "value_mismatch",
+    ),
+    (
+        "a-share-kept-with-its-group",
+        "The drug cut deaths by 10% in women [1].",
+        "The drug cut deaths by 20% in men and by 10% in women.",
+        "grounded",
+    ),
+    (
         "free-beside-a-changed-figure-both-reported",
         "Parking is free for the first 3 hours [1].",
         "Parking costs 2 euros for the first 2 hours.",

@@ -124,6 +124,10 @@ def check_values(
         reasons.extend(
             _check_figures(claim, compared, passages, best, threshold, locale, rules, others)
         )
+    if best is not None and compared and not any(r.code == "value_mismatch" for r in reasons):
+        swapped = _slot_swap(claim, compared, best, threshold, locale, rules)
+        if swapped is not None:
+            reasons.append(swapped)
     if best is not None and len(compared) > 1 and "than" in analysis.vocabulary:
         turned = _turned_comparison(claim, compared, best, threshold, locale, rules)
         if turned is not None:
@@ -255,6 +259,65 @@ def _falls(first: Value, second: Value) -> bool:
     """Whether a pair's second number is below its first ("19 to 12")."""
     one, two = first.value, second.value
     return isinstance(one, Decimal) and isinstance(two, Decimal) and two < one
+
+
+#: The group a figure is given for, right after it and its unit: "180 mL with placebo",
+#: "20% in women", "5 mg for children" (the word is the group).
+_SLOT_AFTER = re.compile(
+    r"\s*(?:with|in|among|for|on)\s+(?:the\s+|a\s+|an\s+)?(?P<word>[^\W\d_][\w-]*)",
+    re.IGNORECASE,
+)
+
+
+def _slot(text: str, span: Span) -> tuple[str, int] | None:
+    """(the stemmed group word right after the figure at ``span``, where that word ends)
+    (:data:`_SLOT_AFTER`); ``None`` when no group word follows."""
+    found = _SLOT_AFTER.match(text, span.end)
+    if found is None:
+        return None
+    word = found.group("word").casefold()
+    return None if word in STOPWORDS else (stem(word), found.end())
+
+
+def _slot_swap(
+    claim: Claim,
+    compared: Sequence[Value],
+    best: BestSentence,
+    threshold: float,
+    locale: str | None,
+    preset: Preset,
+) -> Reason | None:
+    """``value_mismatch`` for "FEV1 improved by 180 mL with placebo" against "improved by
+    180 mL with ferocort, compared with 40 mL with placebo": the claimed figure stands in
+    the sentence for another group, and the claim's group has another figure there. The
+    group is the word right after each figure ("with placebo", "in women"); no figure of
+    the claim's group may agree, and the sentence must otherwise cover the claim."""
+    sentence = best.analysis.text
+    theirs = [v for v in read_values_cached(sentence, locale, preset) if v.comparable]
+    if len(theirs) < 2:
+        return None
+    slots = [(other, _slot(sentence, other.span)) for other in theirs]
+    for value in compared:
+        mine = _slot(claim.text, value.span)
+        if mine is None:
+            continue
+        group = mine[0]
+        same = [(o, at) for o, at in slots if at and at[0] == group and agree(value, o) is not None]
+        if not same or any(agree(value, other) is True for other, _ in same):
+            continue
+        if not any(
+            agree(value, other) is True and at is not None and at[0] != group for other, at in slots
+        ):
+            continue  # the figure stands for no other group: nothing was swapped
+        if not sentence_gate(claim, best, threshold, _keys(claim.text, value.span)):
+            continue
+        partner, (_, end) = same[0]
+        message = (
+            f"{_written(claim.text, Span(value.span.start, mine[1]))} in the answer, "
+            f"{_written(sentence, Span(partner.span.start, end))} in the evidence"
+        )
+        return _sentence_mismatch(claim, best, value.span, partner.span, message)
+    return None
 
 
 def _sentence_mismatch(
@@ -2733,6 +2796,8 @@ def _choose(
         rescued = _told_by_clause(claim, value, mine_cache, chosen, theirs, ranked)
         if rescued is None:
             rescued = _owned_by_nearer_word(claim, value, mine_cache, chosen, theirs, ranked)
+        if rescued is None:
+            rescued = _of_the_same_group(claim.text, value, sentence.text, chosen, ranked)
         if rescued is not None:
             return rescued
     head = {word for word, distance in mine.items() if distance == 0}
@@ -2911,6 +2976,27 @@ def _owned_by_nearer_word(
             continue
         own = nearest(index)
         if own is not None and (lead is None or own < lead):
+            return other
+    return None
+
+
+def _of_the_same_group(
+    text: str, value: Value, sentence: str, chosen: Sequence[Value], ranked: Sequence[int]
+) -> Value | None:
+    """The candidate that bears ``value`` out and is given for the claim's group (the
+    word right after each figure, :func:`_slot`), when the nearest candidate is given for
+    another: "improved by 40 mL with placebo" against "improved by 180 mL with ferocort,
+    compared with 40 mL with placebo" pairs with the 40 mL of the placebo group."""
+    mine = _slot(text, value.span)
+    if mine is None:
+        return None
+    nearest = _slot(sentence, chosen[ranked[0]].span)
+    if nearest is None or nearest[0] == mine[0]:
+        return None
+    for index in ranked[1:]:
+        other = chosen[index]
+        at = _slot(sentence, other.span)
+        if at is not None and at[0] == mine[0] and agree(value, other) is True:
             return other
     return None
 
