@@ -28,6 +28,36 @@ Row = tuple[str, str, str, str | None]
 # (pattern, claim, evidence, code expected or None for grounded without it)
 OPPOSITES: list[Row] = [
     (
+        "part-flipped-past-a-figure-before-it",
+        "The Vela E3 has a front-hub motor.",
+        "The Vela E3 commuter bike has a 250 W rear-hub motor and a 504 Wh battery.",
+        "antonym_mismatch",
+    ),
+    (
+        "part-kept-past-a-figure-before-it",
+        "The Vela E3 has a rear-hub motor.",
+        "The Vela E3 commuter bike has a 250 W rear-hub motor and a 504 Wh battery.",
+        None,
+    ),
+    (
+        "age-group-flipped",
+        "412 children with moderate asthma took part in NOVA-2.",
+        "In the NOVA-2 trial, 412 adults with moderate asthma were assigned to ferocort.",
+        "antonym_mismatch",
+    ),
+    (
+        "age-group-kept",
+        "412 adults with moderate asthma took part in NOVA-2.",
+        "In the NOVA-2 trial, 412 adults with moderate asthma were assigned to ferocort.",
+        None,
+    ),
+    (
+        "a-split-non-word-is-the-joined-word",
+        "The ethics of non-invasive prenatal testing are debated.",
+        "The ethics of noninvasive prenatal testing are debated.",
+        None,
+    ),
+    (
         "release-note-added-against-removed",
         "Version 4.2 added support for Windows 7.",
         "Version 4.2 removed support for Windows 7.",

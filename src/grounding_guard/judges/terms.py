@@ -1964,7 +1964,7 @@ def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Re
         opposite = table.get(word_stem)
         if not opposite or opposite.isdisjoint(their_stems) or word_stem in their_stems:
             continue
-        if not opposite.isdisjoint(my_stems) or _negated(mine, index):
+        if not opposite.isdisjoint(my_stems) or _negated(mine, index) or _after_non(mine, index):
             continue
         at = next(
             (
@@ -1972,7 +1972,9 @@ def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Re
                 for j in sorted(
                     j for other in opposite & their_stems for j in index_of_theirs.positions[other]
                 )
-                if not _negated(theirs, j) and _aligned(mine, index, theirs, j)
+                if not _negated(theirs, j)
+                and not _after_non(theirs, j)
+                and (_aligned(mine, index, theirs, j) or _same_phrase_after(mine, index, theirs, j))
             ),
             None,
         )
@@ -1982,6 +1984,25 @@ def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Re
         message = f"{word!r} in the claim, its opposite {their_word!r} in the evidence"
         reasons.append(_word_pair("antonym_mismatch", message, claim, index, best, at))
     return reasons
+
+
+def _after_non(analysis: Analysis, index: int) -> bool:
+    """Whether word ``index`` follows "non" ("non-invasive" is "noninvasive", the opposite
+    of "invasive", written in two pieces)."""
+    return index > 0 and analysis.words[index - 1] == "non"
+
+
+def _same_phrase_after(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:
+    """Whether the two words right after words ``i`` and ``j`` are the same content words
+    ("front hub motor" / "rear hub motor"): the two words qualify one noun phrase,
+    whatever stands before them ("The E3 has a front-hub motor" against "The E3 commuter
+    bike has a 250 W rear-hub motor")."""
+    after = mine.stems[i + 1 : i + 3]
+    return (
+        len(after) == 2
+        and all(s in mine.content for s in after)
+        and theirs.stems[j + 1 : j + 3] == after
+    )
 
 
 #: Words that grant an action ("you may drink", "it is fine to drive", "keep taking").
