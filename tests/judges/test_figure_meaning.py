@@ -1070,6 +1070,24 @@ ROWS: list[tuple[str, str, str, str]] = [
         "grounded",
     ),
     (
+        "a-default-against-the-most-it-can-be-raised-to",
+        "The default cache size is 2 GB [1].",
+        "The default cache size is 256 MB and can be raised to 2 GB.",
+        "value_mismatch",
+    ),
+    (
+        "the-most-it-can-be-raised-to",
+        "The cache can be raised to 2 GB [1].",
+        "The default cache size is 256 MB and can be raised to 2 GB.",
+        "grounded",
+    ),
+    (
+        "a-quantity-in-two-units-quoted-in-the-second",
+        "The tower is 1,083 feet tall [1].",
+        "The tower is 330 m (1,083 ft) tall.",
+        "grounded",
+    ),
+    (
         "free-beside-a-changed-figure-both-reported",
         "Parking is free for the first 3 hours [1].",
         "Parking costs 2 euros for the first 2 hours.",

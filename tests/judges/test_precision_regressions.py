@@ -271,6 +271,48 @@ DIRECTION: list[tuple[str, str, str, bool]] = [
         False,
     ),
     (
+        "a-change-verb-and-its-object-past-the-subjects-own-word",
+        "Norvik lowered its full-year sales forecast.",
+        "The company raised its full-year sales forecast to growth of 5-6%, from 3-4% before.",
+        True,
+    ),
+    (
+        "an-adjective-flipped-beside-the-claims-own-same-side-verb",
+        "Net income fell 12% because of lower packaging costs.",
+        "Net income fell 12% to 180 million dollars, hurt by higher packaging costs.",
+        True,
+    ),
+    (
+        "an-adjective-kept-beside-the-claims-own-same-side-verb",
+        "Net income fell 12% because of higher packaging costs.",
+        "Net income fell 12% to 180 million dollars, hurt by higher packaging costs.",
+        False,
+    ),
+    (
+        "adds-against-drops-for-one-platform",
+        "It adds support for Windows 8.",
+        "It drops support for Windows 8 and adds native support for ARM64 on Linux.",
+        True,
+    ),
+    (
+        "drops-against-adds-for-one-platform",
+        "It drops support for ARM64 on Linux.",
+        "It drops support for Windows 8 and adds native support for ARM64 on Linux.",
+        True,
+    ),
+    (
+        "adds-kept-for-its-platform-past-a-drop",
+        "It adds support for ARM64 on Linux.",
+        "It drops support for Windows 8 and adds native support for ARM64 on Linux.",
+        False,
+    ),
+    (
+        "add-jobs-against-cut-jobs",
+        "Norvik will add 600 jobs in Germany.",
+        "Norvik will cut 600 jobs in Germany by the end of 2026.",
+        True,
+    ),
+    (
         "remaining-as-a-participle-is-no-steadiness",
         "The remaining staff rose to the challenge.",
         "The remaining staff rose to the challenge after the merger.",

@@ -2755,10 +2755,11 @@ def _choose(
 
     scores = [score(i) for i in range(len(chosen))]  # each once: the sort and the tie
     other_verb = _other_verb(claim.text, value, sentence.text, chosen)
+    twins = _twins(chosen)
     ranked = sorted(
         range(len(chosen)),
         key=lambda i: (
-            chosen[i].unit != value.unit,  # "330 m (1,083 ft)": feet pair with feet
+            twins and chosen[i].unit != value.unit,  # "330 m (1,083 ft)": feet with feet
             other_verb[i],
             -round(scores[i], 9),
             abs(picked[i] - place),
@@ -2940,6 +2941,17 @@ def _told_by_clause(
         ):
             return other
     return None
+
+
+def _twins(candidates: Sequence[Value]) -> bool:
+    """Whether two of the candidates, in different units, state one quantity ("330 m
+    (1,083 ft)"): then the claim's unit tells which it quotes. "256 MB and can be raised
+    to 2 GB" are two quantities, which the words beside them tell apart."""
+    return any(
+        a.unit != b.unit and agree(a, b) is True
+        for number, a in enumerate(candidates)
+        for b in candidates[number + 1 :]
+    )
 
 
 def _owned_by_nearer_word(

@@ -1913,9 +1913,12 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
                 and not _negated(best.analysis, j)
                 and (
                     _aligned(claim.analysis, index, best.analysis, j)
+                    or _same_phrase_after(claim.analysis, index, best.analysis, j)
+                    or _followed_by_mine(claim.analysis, index, best.analysis, j)
                     if both
                     else _same_amount_after(claim.analysis, index, best.analysis, j)
                     or _aligned(claim.analysis, index, best.analysis, j)
+                    or _same_phrase_after(claim.analysis, index, best.analysis, j)
                     or _changed_same_thing(claim.analysis, index, best.analysis, j)
                     or _same_comparison(claim.analysis, index, best.analysis, j)
                 )
@@ -1924,8 +1927,14 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
         )
         if opposite is None:
             continue
-        if both and _said_alike(claim.analysis, index, best.analysis, theirs[(family, side)]):
-            continue
+        if (
+            both
+            and not _followed_alike_only(
+                claim.analysis, index, best.analysis, opposite, theirs[(family, side)]
+            )
+            and _said_alike(claim.analysis, index, best.analysis, theirs[(family, side)])
+        ):
+            continue  # (the claim's own words of that side answer for theirs first)
         if not sentence_gate(claim, best, threshold, frozenset({claim.analysis.stems[index]})):
             continue
         their_word = best.analysis.words[opposite]
@@ -1934,19 +1943,44 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
     return reasons
 
 
+def _followed_by_mine(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:
+    """Whether the two content words after claim word ``i`` stand among the three after
+    evidence word ``j`` ("drops support for ARM64" / "adds native support for ARM64")."""
+    following = context_stems(mine, i, 0, 2)
+    return len(following) == 2 and following <= context_stems(theirs, j, 0, 3)
+
+
+def _followed_alike_only(
+    mine: Analysis, index: int, theirs: Analysis, opposite: int, places: Sequence[int]
+) -> bool:
+    """Whether the claim's next words follow the opposite word ``opposite`` and none of
+    the evidence words of the claim word's side at ``places``: "drops support for ARM64"
+    against "drops support for Windows 8 and adds native support for ARM64" (the slot is
+    the one of "adds")."""
+    if not _followed_by_mine(mine, index, theirs, opposite):
+        return False
+    return not any(_followed_by_mine(mine, index, theirs, j) for j in places)
+
+
 def _said_alike(mine: Analysis, index: int, theirs: Analysis, places: Sequence[int]) -> bool:
     """Whether a word of the evidence at ``places`` (of the claim word's own direction)
     may fill the claim word's slot: aligned with it, sharing a neighbouring content word
-    with it ("a negative charge" and "a slight negative charge on the oxygen atom"), or
-    with no content word before it. "Spending on schools rises to 12.5 million, while
+    with it ("a negative charge" and "a slight negative charge on the oxygen atom"),
+    followed by the claim's next words ("adds support for ARM64" and "adds native support
+    for ARM64"), or with no content word before it; a word the claim itself says elsewhere answers for
+    that word, not this one ("fell ... lower costs" against "fell ... higher costs"). "Spending on schools rises to 12.5 million, while
     road maintenance is cut" speaks of two things: "falls" meets "rises" in its slot,
     and "cut" has a subject of its own."""
     near = context_stems(mine, index, 1, 1)
+    following = context_stems(mine, index, 0, 2)
+    elsewhere = {s for at, s in enumerate(mine.stems) if at != index}
     return any(
         _aligned(mine, index, theirs, j)
         or not context_stems(theirs, j, 1, 0)
         or not near.isdisjoint(context_stems(theirs, j, 1, 1))
+        or (following and following <= context_stems(theirs, j, 0, 3))
         for j in places
+        if theirs.stems[j] not in elsewhere  # the claim says that word itself, elsewhere
     )
 
 
@@ -1993,16 +2027,26 @@ def _after_non(analysis: Analysis, index: int) -> bool:
 
 
 def _same_phrase_after(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:
-    """Whether the two words right after words ``i`` and ``j`` are the same content words
-    ("front hub motor" / "rear hub motor"): the two words qualify one noun phrase,
-    whatever stands before them ("The E3 has a front-hub motor" against "The E3 commuter
-    bike has a 250 W rear-hub motor")."""
-    after = mine.stems[i + 1 : i + 3]
-    return (
-        len(after) == 2
-        and all(s in mine.content for s in after)
-        and theirs.stems[j + 1 : j + 3] == after
-    )
+    """Whether the two content words right after words ``i`` and ``j`` are the same
+    ("front hub motor" / "rear hub motor", "lowered its full-year sales forecast" /
+    "raised its full-year sales forecast"): the two words fill one slot, whatever stands
+    before them ("The E3 has a front-hub motor" against "The E3 commuter bike has a 250
+    W rear-hub motor", "Norvik lowered" against "The company raised")."""
+    after = _next_content(mine, i)
+    return len(after) == 2 and _next_content(theirs, j) == after
+
+
+def _next_content(analysis: Analysis, index: int) -> list[str]:
+    """The first two content stems within four words after word ``index``, figures
+    aside ("lowered its full-year sales forecast": "full-year", "sale")."""
+    found = []
+    for at in range(index + 1, min(index + 5, len(analysis.stems))):
+        stemmed = analysis.stems[at]
+        if stemmed in analysis.content and not stemmed[:1].isdigit():
+            found.append(stemmed)
+            if len(found) == 2:
+                break
+    return found
 
 
 #: Words that grant an action ("you may drink", "it is fine to drive", "keep taking").

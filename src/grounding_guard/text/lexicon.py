@@ -106,7 +106,7 @@ _OPPOSED: tuple[tuple[str, str], ...] = (
         "increase increases increased increasing rise rises rose risen rising grow grows grew "
         "grown growing growth gain gains gained climb climbs climbed surge surges surged jump "
         "jumps jumped boost boosts boosted soar soars soared expand expands expanded up "
-        "raise raises raised raising higher high",
+        "raise raises raised raising higher high add adds added adding",
         "decrease decreases decreased decreasing fall falls fell fallen falling decline "
         "declines declined declining drop drops dropped shrink shrinks shrank shrunk loss "
         "losses plunge plunges plunged reduce reduces reduced reduction cut cuts slump slumped "
