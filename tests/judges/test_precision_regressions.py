@@ -313,6 +313,30 @@ DIRECTION: list[tuple[str, str, str, bool]] = [
         True,
     ),
     (
+        "removed-against-unchanged",
+        "The plugin API has been removed.",
+        "The plugin API is unchanged, but the legacy XML exporter has been removed.",
+        True,
+    ),
+    (
+        "unchanged-against-removed",
+        "The legacy XML exporter is unchanged.",
+        "The plugin API is unchanged, but the legacy XML exporter has been removed.",
+        True,
+    ),
+    (
+        "removed-of-its-own-subject-beside-unchanged",
+        "The legacy XML exporter has been removed.",
+        "The plugin API is unchanged, but the legacy XML exporter has been removed.",
+        False,
+    ),
+    (
+        "stays-at-is-a-level-not-any-change",
+        "The office was replaced by a new building.",
+        "The rent stays at 900 euros while the office was replaced by a new building.",
+        False,
+    ),
+    (
         "remaining-as-a-participle-is-no-steadiness",
         "The remaining staff rose to the challenge.",
         "The remaining staff rose to the challenge after the merger.",

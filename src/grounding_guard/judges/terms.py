@@ -1716,13 +1716,30 @@ def _steady_places(analysis: Analysis) -> list[int]:
     return [index for index, word in enumerate(words) if steady(index, word)]
 
 
-def _change_places(analysis: Analysis) -> list[int]:
-    """The words of the change pair ("rises", "cut", "growth"), figures of speech aside."""
+#: Changes of any kind, which "unchanged" (not "stays at", a level) denies.
+_CHANGED = frozenset(
+    "changed changes removed dropped replaced modified redesigned rewritten deprecated".split()
+)
+
+
+def _change_places(analysis: Analysis, any_change: bool = False) -> list[int]:
+    """The words of the change pair ("rises", "cut", "growth"), figures of speech aside;
+    with ``any_change``, changes of other kinds too ("removed", "replaced")."""
     return [
         index
         for index, (word, word_stem) in enumerate(zip(analysis.words, analysis.stems, strict=True))
-        if word not in _NOT_CHANGES and DIRECTION_FAMILIES.get(word_stem, (-1, 0))[0] == 0
+        if (word not in _NOT_CHANGES and DIRECTION_FAMILIES.get(word_stem, (-1, 0))[0] == 0)
+        or (any_change and word in _CHANGED)
     ]
+
+
+def _says_unchanged(analysis: Analysis, places: list[int]) -> bool:
+    """Whether one of the steady words at ``places`` is "unchanged" (or precedes it)."""
+    words = analysis.words
+    return any(
+        words[i] == "unchanged" or (i + 1 < len(words) and words[i + 1] == "unchanged")
+        for i in places
+    )
 
 
 def _steady_against_change(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
@@ -1733,9 +1750,13 @@ def _steady_against_change(claim: Claim, best: BestSentence, threshold: float) -
     the claim's way of that subject is no flip."""
     mine, theirs = claim.analysis, best.analysis
     reasons: list[Reason] = []
+    my_steady, their_steady = _steady_places(mine), _steady_places(theirs)
+    # "unchanged" denies any change ("removed"); "stays at", "held steady" a level's
+    any_mine = _says_unchanged(theirs, their_steady)
+    any_theirs = _says_unchanged(mine, my_steady)
     for claim_places, their_places, other in (
-        (_change_places(mine), _steady_places(theirs), _change_places),
-        (_steady_places(mine), _change_places(theirs), _steady_places),
+        (_change_places(mine, any_mine), their_steady, lambda a: _change_places(a, any_mine)),
+        (my_steady, _change_places(theirs, any_theirs), _steady_places),
     ):
         if not claim_places or not their_places:
             continue
