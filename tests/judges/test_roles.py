@@ -13,6 +13,20 @@ from grounding_guard.judges.roles import readings
 # (pattern, claim, evidence, (answer stretch, evidence stretch) or None: no role reason)
 ROLES: list[tuple[str, str, str, tuple[str, str] | None]] = [
     (
+        "took-over-from-turned-round",
+        "Lars Eklund took over from Priya Natarajan as maintainer in 2024.",
+        "Version 5.0 was led by Priya Natarajan, who took over from Lars Eklund as maintainer "
+        "in 2024.",
+        ("Lars Eklund", "Priya Natarajan"),
+    ),
+    (
+        "took-over-from-kept",
+        "Priya Natarajan took over from Lars Eklund as maintainer in 2024.",
+        "Version 5.0 was led by Priya Natarajan, who took over from Lars Eklund as maintainer "
+        "in 2024.",
+        None,
+    ),
+    (
         "passive-parties-trade-places",
         "The council was fined 40,000 euros by Cyclia in 2022.",
         "Cyclia was fined 40,000 euros by the council in 2022 for failing to rebalance.",

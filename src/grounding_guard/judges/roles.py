@@ -130,9 +130,11 @@ def _before(tokens: list[_Token], index: int, pronoun: bool = False) -> _Party |
 def _after(tokens: list[_Token], index: int, particle: bool = False) -> _Party | None:
     """The run of content words from ``index`` (after a determiner), marked when it is
     one of several; with ``particle``, after the particle of a phrasal verb ("took over
-    the group")."""
+    the group"), and its "from" ("took over from Lars Eklund": whom she succeeded)."""
     if particle and index + 1 < len(tokens) and tokens[index].text in _PARTICLES:
         index += 1
+        if index + 1 < len(tokens) and tokens[index].text == "from":
+            index += 1
     while index < len(tokens) and tokens[index].text in _DETERMINERS:
         index += 1
     end = index
