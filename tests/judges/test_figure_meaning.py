@@ -1088,6 +1088,18 @@ ROWS: list[tuple[str, str, str, str]] = [
         "grounded",
     ),
     (
+        "check-in-is-not-check-out",
+        "Check-in begins at 3 pm [1].",
+        "Check-in at the Harbour Lodge starts at 3 pm and check-out is until 11 am.",
+        "grounded",
+    ),
+    (
+        "check-in-given-the-check-out-time",
+        "Check-in begins at 11 am [1].",
+        "Check-in at the Harbour Lodge starts at 3 pm and check-out is until 11 am.",
+        "value_mismatch",
+    ),
+    (
         "free-beside-a-changed-figure-both-reported",
         "Parking is free for the first 3 hours [1].",
         "Parking costs 2 euros for the first 2 hours.",

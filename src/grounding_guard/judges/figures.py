@@ -2317,6 +2317,9 @@ _WORD = re.compile(r"[^\W\d_]+")
 #: of a sequence or a navigation box ("← 1997 1999 → The 1998 final").
 _TOKEN = re.compile(r"[^\W\d_]+\d[^\W_]*|[^\W\d_]+|[,;:()\u2190-\u2193\u21d0-\u21d3]")
 _BOUNDARIES = frozenset({"and", "but", "while", "whereas", "or", "although", "though"})
+#: The second halves of hyphened words that mean the opposite of each other ("check-in",
+#: "check-out"; "log-in", "log-off"): read with their first half, never dropped.
+_HYPHEN_PARTICLES = frozenset({"in", "out", "up", "down", "on", "off"})
 
 
 #: How many words on each side of a figure its clause is read for (:func:`_distances`):
@@ -2367,6 +2370,16 @@ class _Clauses:
                 self.stems.append(None)
             else:
                 self.stems.append(stem(word))
+        for index in range(len(self.tokens) - 1):  # "check-in" and "check-out" differ
+            first, second = self.tokens[index], self.tokens[index + 1]
+            particle = second.group().casefold()
+            if (
+                particle in _HYPHEN_PARTICLES
+                and first.end() + 1 == second.start()
+                and text[first.end()] == "-"
+                and self.stems[index]
+            ):
+                self.stems[index] = f"{self.stems[index]}-{particle}"
         self.walks: dict[tuple[int, int], dict[str, int]] = {}
 
     def following(self, end: int, count: int = 2) -> frozenset[str]:
