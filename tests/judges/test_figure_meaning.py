@@ -1100,6 +1100,18 @@ ROWS: list[tuple[str, str, str, str]] = [
         "value_mismatch",
     ),
     (
+        "years-given-to-the-other-kind-of-update",
+        "Orin promises five years of Android upgrades [1].",
+        "Orin promises five years of security updates but only three years of Android upgrades.",
+        "value_mismatch",
+    ),
+    (
+        "years-kept-with-their-kind-of-update",
+        "Orin promises three years of Android upgrades [1].",
+        "Orin promises five years of security updates but only three years of Android upgrades.",
+        "grounded",
+    ),
+    (
         "free-beside-a-changed-figure-both-reported",
         "Parking is free for the first 3 hours [1].",
         "Parking costs 2 euros for the first 2 hours.",

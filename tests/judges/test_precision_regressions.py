@@ -132,6 +132,18 @@ NEGATION: list[tuple[str, str, str, bool]] = [
         False,
     ),
     (
+        "found-against-did-not-find",
+        "The study found a link between walking and job satisfaction.",
+        "The study did not find any link between walking and job satisfaction.",
+        True,
+    ),
+    (
+        "found-no-against-did-not-find",
+        "The study found no link between walking and job satisfaction.",
+        "The study did not find any link between walking and job satisfaction.",
+        False,
+    ),
+    (
         "claim-adds-a-denial-to-a-shared-without",
         "The battery cannot be removed without tools.",
         "The battery can be removed without tools and must be stored indoors in winter.",
@@ -334,6 +346,18 @@ DIRECTION: list[tuple[str, str, str, bool]] = [
         "stays-at-is-a-level-not-any-change",
         "The office was replaced by a new building.",
         "The rent stays at 900 euros while the office was replaced by a new building.",
+        False,
+    ),
+    (
+        "groups-trade-places-in-a-comparison",
+        "The effect was stronger in men than in women.",
+        "The effect was stronger in women than in men.",
+        True,
+    ),
+    (
+        "the-other-comparative-with-the-groups-turned-says-the-same",
+        "The effect was weaker in men than in women.",
+        "The effect was stronger in women than in men.",
         False,
     ),
     (

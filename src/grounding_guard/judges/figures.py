@@ -262,9 +262,10 @@ def _falls(first: Value, second: Value) -> bool:
 
 
 #: The group a figure is given for, right after it and its unit: "180 mL with placebo",
-#: "20% in women", "5 mg for children" (the word is the group).
+#: "20% in women", "5 mg for children", "three years of Android upgrades" (the word is
+#: the group).
 _SLOT_AFTER = re.compile(
-    r"\s*(?:with|in|among|for|on)\s+(?:the\s+|a\s+|an\s+)?(?P<word>[^\W\d_][\w-]*)",
+    r"\s*(?:with|in|among|for|on|of)\s+(?:the\s+|a\s+|an\s+)?(?P<word>[^\W\d_][\w-]*)",
     re.IGNORECASE,
 )
 

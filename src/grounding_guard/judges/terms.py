@@ -1346,8 +1346,8 @@ def _negation_of(claim: Claim, best: BestSentence, threshold: float) -> list[Rea
     ("refused", "ruled out", "avoid"), which of its words align with the denial is a
     reading no word list settles, and nothing is reported.
     """
-    mine = _first_bearing_negation(claim.analysis, best.analysis.content)
-    theirs = _first_bearing_negation(best.analysis, claim.analysis.content)
+    mine = _first_bearing_negation(claim.analysis, _with_past_bases(best.analysis))
+    theirs = _first_bearing_negation(best.analysis, _with_past_bases(claim.analysis))
     # a denial both say alike is set aside; only the claim's extra denial is read so
     # ("cannot be removed without tools" against "can be removed without tools"): a long
     # evidence sentence's other denials bear on other things
@@ -1383,6 +1383,19 @@ def _negation_of(claim: Claim, best: BestSentence, threshold: float) -> list[Rea
         occurrence = best.analysis.words[:theirs].count(word)
         evidence_span = best.analysis.locate_word(word, occurrence).shift(best.span.start)
     return [Reason("negation_mismatch", message, span, best.passage.id, evidence_span)]
+
+
+#: Past forms the stemmer keeps as words of their own ("found" a company, "left" side),
+#: read as their verb where a denial may bear on it ("did not find any link" / "found a
+#: link").
+_PAST_BASES = {"found": "find", "left": "leave"}
+
+
+def _with_past_bases(analysis: Analysis) -> frozenset[str]:
+    """The content stems of ``analysis``, with the verb of each past form of
+    :data:`_PAST_BASES` it holds."""
+    extra = {_PAST_BASES[w] for w in analysis.vocabulary & _PAST_BASES.keys()}
+    return analysis.content | {stem(w) for w in extra} if extra else analysis.content
 
 
 def _pairs_of(words: Sequence[str]) -> set[tuple[str, str]]:
@@ -1631,6 +1644,7 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
         found += check_roles(unit, sentence, threshold)
         found += _amount_comparisons_of(unit, sentence, threshold)
         found += _steady_against_change(unit, sentence, threshold)
+        found += _turned_groups(unit, sentence, threshold)
         for reason in found:
             if (reason.code, reason.span) not in seen:
                 seen.add((reason.code, reason.span))
@@ -1686,6 +1700,50 @@ def _amount_comparisons_of(claim: Claim, best: BestSentence, threshold: float) -
         message = f"{word!r} in the claim, {theirs.words[opposite]!r} in the evidence"
         reasons.append(_word_pair("direction_mismatch", message, claim, index, best, opposite))
     return reasons
+
+
+#: A comparison of two groups: "stronger in women than in men", "more common among
+#: smokers than among non-smokers".
+_GROUP_COMPARISON = re.compile(
+    r"\b(?P<word>more|less|fewer|[a-z]{3,}er)\b(?:\s+[a-z]+)?\s+(?:in|for|among|with)\s+"
+    r"(?:the\s+)?(?P<one>[a-z][\w-]*)\s+than\s+(?:in|for|among|with)\s+(?:the\s+)?"
+    r"(?P<other>[a-z][\w-]*)",
+    re.IGNORECASE,
+)
+
+
+def _turned_groups(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """``direction_mismatch`` for "stronger in men than in women" against "stronger in
+    women than in men": one comparative, its two groups trading places ("weaker in men
+    than in women" says the same and is left alone)."""
+    mine = list(_GROUP_COMPARISON.finditer(claim.text))
+    if len(mine) != 1:
+        return []
+    theirs = list(_GROUP_COMPARISON.finditer(best.analysis.text))
+    if len(theirs) != 1:
+        return []
+    a, b = mine[0], theirs[0]
+    groups = (stem(a.group("one").casefold()), stem(a.group("other").casefold()))
+    their_groups = (stem(b.group("one").casefold()), stem(b.group("other").casefold()))
+    if groups[0] == groups[1] or groups != their_groups[::-1]:
+        return []
+    if stem(a.group("word").casefold()) != stem(b.group("word").casefold()):
+        return []
+    if not sentence_gate(claim, best, threshold):
+        return []
+    message = (
+        f"{a.group().strip()!r} in the claim, {b.group().strip()!r} in the evidence: the "
+        "groups trade places"
+    )
+    return [
+        Reason(
+            "direction_mismatch",
+            message,
+            Span(a.start(), a.end()).shift(claim.span.start),
+            best.passage.id,
+            Span(b.start(), b.end()).shift(best.span.start),
+        )
+    ]
 
 
 #: Words that say a thing did not change when the next word says so ("stays at 0.42
