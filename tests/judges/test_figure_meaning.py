@@ -1094,6 +1094,12 @@ ROWS: list[tuple[str, str, str, str]] = [
         "grounded",
     ),
     (
+        "check-out-as-two-words-against-check-out-hyphened",
+        "Guests must check out by 11 am [1].",
+        "Check-in at the Harbour Lodge starts at 3 pm and check-out is until 11 am.",
+        "grounded",
+    ),
+    (
         "check-in-given-the-check-out-time",
         "Check-in begins at 11 am [1].",
         "Check-in at the Harbour Lodge starts at 3 pm and check-out is until 11 am.",

@@ -2321,6 +2321,8 @@ _BOUNDARIES = frozenset({"and", "but", "while", "whereas", "or", "although", "th
 #: The second halves of hyphened words that mean the opposite of each other ("check-in",
 #: "check-out"; "log-in", "log-off"): read with their first half, never dropped.
 _HYPHEN_PARTICLES = frozenset({"in", "out", "up", "down", "on", "off"})
+#: ... and those read so after a space too when they end a phrasal verb ("check out by").
+_SPACED_PARTICLES = frozenset({"in", "out", "off"})
 
 
 #: How many words on each side of a figure its clause is read for (:func:`_distances`):
@@ -2374,14 +2376,24 @@ class _Clauses:
         for index in range(len(self.tokens) - 1):  # "check-in" and "check-out" differ
             first, second = self.tokens[index], self.tokens[index + 1]
             particle = second.group().casefold()
-            if (
-                particle in _HYPHEN_PARTICLES
-                and first.end() + 1 == second.start()
-                and text[first.end()] == "-"
-                and self.stems[index]
-            ):
+            if particle not in _HYPHEN_PARTICLES or not self.stems[index]:
+                continue
+            between = text[first.end() : second.start()]
+            if between == "-" or (between == " " and self._particle_at(text, index + 1)):
                 self.stems[index] = f"{self.stems[index]}-{particle}"
         self.walks: dict[tuple[int, int], dict[str, int]] = {}
+
+    def _particle_at(self, text: str, index: int) -> bool:
+        """Whether the "in"/"out"/"off" at token ``index`` ends a phrasal verb ("check out
+        by 11 am", "check in at 3 pm"): a word that says nothing, or nothing, follows it
+        (a preposition has its object next: "revenue in 2023", "sales in Europe")."""
+        token = self.tokens[index]
+        if token.group().casefold() not in _SPACED_PARTICLES:
+            return False
+        rest = text[token.end() : token.end() + 8].lstrip()
+        if rest[:1].isdigit() or rest[:1] in "$€£":
+            return False
+        return index + 1 >= len(self.stems) or self.stems[index + 1] is None
 
     def following(self, end: int, count: int = 2) -> frozenset[str]:
         """The first ``count`` content stems after a figure that ends at ``end``, within
