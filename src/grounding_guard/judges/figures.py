@@ -293,13 +293,15 @@ def _slot_swap(
     the sentence for another group, and the claim's group has another figure there. The
     group is the word right after each figure ("with placebo", "in women"); no figure of
     the claim's group may agree, and the sentence must otherwise cover the claim."""
+    groups = [(value, _slot(claim.text, value.span)) for value in compared]
+    if all(at is None for _, at in groups):
+        return None  # the claim first: a sentence's figures are read for a claimed group
     sentence = best.analysis.text
     theirs = [v for v in read_values_cached(sentence, locale, preset) if v.comparable]
     if len(theirs) < 2:
         return None
     slots = [(other, _slot(sentence, other.span)) for other in theirs]
-    for value in compared:
-        mine = _slot(claim.text, value.span)
+    for value, mine in groups:
         if mine is None:
             continue
         group = mine[0]

@@ -1134,20 +1134,37 @@ def _first_bearing_negation(
     tools" on both sides) is set aside: it denies nothing the two disagree on."""
     if not analysis.negations:
         return None
-    denials = _TEXT_DENIALS.get(analysis.text, lambda _: _denials(analysis))
     if alike is not None:  # ``alike`` says the same negation before the same word
-        words = analysis.words
-        theirs = _pairs_of(alike.words)
-        denials = {
-            stemmed: kept
-            for stemmed, found in denials.items()
-            if (kept := [i for i in found if (words[i], _word_after(analysis, i)) not in theirs])
-        }
+        theirs = _PAIRS.get(alike.text, lambda _: _pairs_of(alike.words))
+        paired = _TEXT_PAIRED_DENIALS.get(analysis.text, lambda _: _paired_denials(analysis))
+        found_pairs = (
+            [paired[s] for s in other if s in paired]
+            if len(paired) > len(other)
+            else [pairs for s, pairs in paired.items() if s in other]
+        )
+        return min(
+            (first for pairs in found_pairs for pair, first in pairs.items() if pair not in theirs),
+            default=None,
+        )
+    denials = _TEXT_DENIALS.get(analysis.text, lambda _: _denials(analysis))
     if len(denials) <= len(other):
         firsts = [found[0] for stemmed, found in denials.items() if stemmed in other]
     else:
         firsts = [denials[stemmed][0] for stemmed in other if stemmed in denials]
     return min(firsts, default=None)
+
+
+def _paired_denials(analysis: Analysis) -> dict[str, dict[tuple[str, str], int]]:
+    """Denied stem -> (the negation word, the word after it) -> the first such negation
+    (:func:`_denials` by the pair each is written as; a few pairs per stem however many
+    denials a long text holds)."""
+    out: dict[str, dict[tuple[str, str], int]] = {}
+    words = analysis.words
+    for stemmed, found in _TEXT_DENIALS.get(analysis.text, lambda _: _denials(analysis)).items():
+        pairs = out[stemmed] = {}
+        for index in found:
+            pairs.setdefault((words[index], _word_after(analysis, index)), index)
+    return out
 
 
 def _denials(analysis: Analysis) -> dict[str, list[int]]:
@@ -1183,6 +1200,8 @@ def _denials(analysis: Analysis) -> dict[str, list[int]]:
 
 
 _TEXT_DENIALS: TextCache[dict[str, list[int]]] = TextCache(1024, 2_000_000)
+_TEXT_PAIRED_DENIALS: TextCache[dict[str, dict[tuple[str, str], int]]] = TextCache(1024, 2_000_000)
+_PAIRS: TextCache[set[tuple[str, str]]] = TextCache(1024, 2_000_000)
 
 
 def _says_not(analysis: Analysis) -> bool:
@@ -1394,7 +1413,8 @@ _PAST_BASES = {"found": "find", "left": "leave"}
 def _with_past_bases(analysis: Analysis) -> frozenset[str]:
     """The content stems of ``analysis``, with the verb of each past form of
     :data:`_PAST_BASES` it holds."""
-    extra = {_PAST_BASES[w] for w in analysis.vocabulary & _PAST_BASES.keys()}
+    vocabulary = analysis.vocabulary  # the two words are looked up, not the text read
+    extra = {base for word, base in _PAST_BASES.items() if word in vocabulary}
     return analysis.content | {stem(w) for w in extra} if extra else analysis.content
 
 
@@ -1408,16 +1428,29 @@ def _negations_shared(other: Analysis, denying: Analysis) -> bool:
     of its negation words stands there too before the same word ("can be removed without
     tools" against "cannot be removed without tools": "without tools" is on both sides, so
     only "cannot" differs), and it says "not" in no other terms ("refused", "wireless")."""
-    words = other.words
+    if not other.negations or not other.vocabulary.isdisjoint(IMPLICIT_NEGATIVES):
+        return False
+    if any(w.endswith("less") and len(w) > 6 for w in other.vocabulary):
+        return False
+    readable, said = _NEGATION_PAIRS.get(other.text, lambda _: _negation_pairs(other))
+    if not readable:
+        return False
+    theirs = _PAIRS.get(denying.text, lambda _: _pairs_of(denying.words))
+    return said <= theirs
+
+
+def _negation_pairs(analysis: Analysis) -> tuple[bool, frozenset[tuple[str, str]]]:
+    """(whether each negation of a text is a word here before another word, each such
+    negation word with the word after it): not so when one ends the text or the text
+    counts negations no word list here sees."""
+    words = analysis.words
     places = [i for i, word in enumerate(words) if word in NEGATIONS]
-    if len(places) != other.negations or not places:
-        return False
-    if not other.vocabulary.isdisjoint(IMPLICIT_NEGATIVES) or any(
-        w.endswith("less") and len(w) > 6 for w in other.vocabulary
-    ):
-        return False
-    theirs = _pairs_of(denying.words)
-    return all(i + 1 < len(words) and (words[i], words[i + 1]) in theirs for i in places)
+    if len(places) != analysis.negations or any(i + 1 >= len(words) for i in places):
+        return False, frozenset()
+    return True, frozenset((words[i], words[i + 1]) for i in places)
+
+
+_NEGATION_PAIRS: TextCache[tuple[bool, frozenset[tuple[str, str]]]] = TextCache(1024, 2_000_000)
 
 
 #: An exception to a denial: "Dogs are not allowed, except guide dogs".
@@ -1667,6 +1700,8 @@ def _amount_comparisons_of(claim: Claim, best: BestSentence, threshold: float) -
     after it, and say the other way (across the direction pairs: "smaller" and "more").
     Neither negated; a text that says the claim's way too is no flip."""
     mine, theirs = claim.analysis, best.analysis
+    if mine.vocabulary.isdisjoint(_AMOUNT_SIDES) or "than" not in mine.vocabulary:
+        return []  # the claim first: a long sentence is read only for a claim that compares
     their_at = [
         (j, _AMOUNT_SIDES[word])
         for j, word in enumerate(theirs.words)
@@ -1716,8 +1751,10 @@ def _turned_groups(claim: Claim, best: BestSentence, threshold: float) -> list[R
     """``direction_mismatch`` for "stronger in men than in women" against "stronger in
     women than in men": one comparative, its two groups trading places ("weaker in men
     than in women" says the same and is left alone)."""
+    if "than" not in claim.analysis.vocabulary:
+        return []
     mine = list(_GROUP_COMPARISON.finditer(claim.text))
-    if len(mine) != 1:
+    if len(mine) != 1 or "than" not in best.analysis.vocabulary:
         return []
     theirs = list(_GROUP_COMPARISON.finditer(best.analysis.text))
     if len(theirs) != 1:
@@ -1808,7 +1845,10 @@ def _steady_against_change(claim: Claim, best: BestSentence, threshold: float) -
     the claim's way of that subject is no flip."""
     mine, theirs = claim.analysis, best.analysis
     reasons: list[Reason] = []
-    my_steady, their_steady = _steady_places(mine), _steady_places(theirs)
+    my_steady = _steady_places(mine)
+    if not my_steady and not _change_places(mine, any_change=True):
+        return []  # the claim first: a long sentence is read only for a claim of change
+    their_steady = _steady_places(theirs)
     # "unchanged" denies any change ("removed"); "stays at", "held steady" a level's
     any_mine = _says_unchanged(theirs, their_steady)
     any_theirs = _says_unchanged(mine, my_steady)
