@@ -1817,6 +1817,11 @@ _CHANGED = frozenset(
 )
 
 
+#: Every word a claim needs for :func:`_steady_against_change` to read it (with a word of
+#: the change pair, :attr:`Analysis.directions`).
+_STEADY_OR_CHANGED = _STEADY_VERBS | _CHANGED | {"unchanged"}
+
+
 def _change_places(analysis: Analysis, any_change: bool = False) -> list[int]:
     """The words of the change pair ("rises", "cut", "growth"), figures of speech aside;
     with ``any_change``, changes of other kinds too ("removed", "replaced")."""
@@ -1844,6 +1849,8 @@ def _steady_against_change(claim: Claim, best: BestSentence, threshold: float) -
     is shared, or the two align). Neither negated; an evidence sentence that also says
     the claim's way of that subject is no flip."""
     mine, theirs = claim.analysis, best.analysis
+    if not mine.directions and mine.vocabulary.isdisjoint(_STEADY_OR_CHANGED):
+        return []  # no word of change or steadiness: nothing to read
     reasons: list[Reason] = []
     my_steady = _steady_places(mine)
     if not my_steady and not _change_places(mine, any_change=True):
