@@ -211,6 +211,23 @@ def bullets(n: int, seed: int) -> Case:
     return Case(answer, {"1": " ".join(vocabulary) + "."}, {})
 
 
+def changes(n: int, seed: int) -> Case:
+    """``n`` bullets saying a thing rose, citing one sentence that says each of ``n``
+    things stayed where it was (the steadiness check meets each claim)."""
+    vocabulary = words(n, seed)
+    answer = "\n".join(f"- {w} rises [1]" for w in vocabulary)
+    return Case(answer, {"1": ", ".join(f"{w} stays at 5" for w in vocabulary) + "."}, {})
+
+
+def flips(n: int, seed: int) -> Case:
+    """``n`` bullets saying a thing rose, citing one sentence in which things rise and
+    fall by turns (both ways in one sentence: which word is each claim's slot)."""
+    vocabulary = words(n, seed)
+    answer = "\n".join(f"- {w} rises [1]" for w in vocabulary)
+    said = ", ".join(f"{w} {'rises' if i % 2 else 'falls'} by 5" for i, w in enumerate(vocabulary))
+    return Case(answer, {"1": said + "."}, {})
+
+
 def negations(n: int, seed: int) -> Case:
     """One unit denying ``n`` words its evidence states."""
     vocabulary = words(n, seed)
@@ -358,6 +375,8 @@ FAMILIES: dict[str, tuple[Callable[[int, int], Case], int]] = {
     "verbatim": (verbatim, 2000),
     "quotes": (quotes, 30),
     "bullets": (bullets, 1000),
+    "changes": (changes, 1000),
+    "flips": (flips, 1000),
     "many_sentences": (many_sentences, 500),
     "denials": (denials, 500),
     "negations": (negations, 1000),

@@ -1702,11 +1702,7 @@ def _amount_comparisons_of(claim: Claim, best: BestSentence, threshold: float) -
     mine, theirs = claim.analysis, best.analysis
     if mine.vocabulary.isdisjoint(_AMOUNT_SIDES) or "than" not in mine.vocabulary:
         return []  # the claim first: a long sentence is read only for a claim that compares
-    their_at = [
-        (j, _AMOUNT_SIDES[word])
-        for j, word in enumerate(theirs.words)
-        if word in _AMOUNT_SIDES and _word_after(theirs, j) == "than" and not _negated(theirs, j)
-    ]
+    their_at = _AMOUNTS_AT.get(theirs.text, lambda _: _amounts_at(theirs))
     if not their_at:
         return []
     reasons: list[Reason] = []
@@ -1747,6 +1743,17 @@ _GROUP_COMPARISON = re.compile(
 )
 
 
+def _one_group_comparison(text: str) -> re.Match[str] | str:
+    """The one comparison of two groups a text makes (:data:`_GROUP_COMPARISON`), or
+    :data:`_NO_COMPARISON` for none or several (read once per text)."""
+    found = list(_GROUP_COMPARISON.finditer(text))
+    return found[0] if len(found) == 1 else _NO_COMPARISON
+
+
+_NO_COMPARISON = ""
+_GROUP_COMPARISONS: TextCache[re.Match[str] | str] = TextCache(1024, 2_000_000)
+
+
 def _turned_groups(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """``direction_mismatch`` for "stronger in men than in women" against "stronger in
     women than in men": one comparative, its two groups trading places ("weaker in men
@@ -1756,10 +1763,10 @@ def _turned_groups(claim: Claim, best: BestSentence, threshold: float) -> list[R
     mine = list(_GROUP_COMPARISON.finditer(claim.text))
     if len(mine) != 1 or "than" not in best.analysis.vocabulary:
         return []
-    theirs = list(_GROUP_COMPARISON.finditer(best.analysis.text))
-    if len(theirs) != 1:
-        return []
-    a, b = mine[0], theirs[0]
+    b = _GROUP_COMPARISONS.get(best.analysis.text, _one_group_comparison)
+    if isinstance(b, str):
+        return []  # none, or several: which the claim's is cannot be told
+    a = mine[0]
     groups = (stem(a.group("one").casefold()), stem(a.group("other").casefold()))
     their_groups = (stem(b.group("one").casefold()), stem(b.group("other").casefold()))
     if groups[0] == groups[1] or groups != their_groups[::-1]:
@@ -1842,6 +1849,42 @@ def _says_unchanged(analysis: Analysis, places: list[int]) -> bool:
     )
 
 
+class _ChangeTable:
+    """The words of change and of steadiness of one text (:func:`_steady_places`,
+    :func:`_change_places`), each indexed by the content stems of its window (two words
+    each side): a claim meets only those sharing one of its own (read once per text, so
+    many claims against one long sentence stay linear)."""
+
+    __slots__ = ("changes", "level", "steady", "unchanged")
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.steady = self._indexed(analysis, _steady_places(analysis))
+        self.unchanged = _says_unchanged(analysis, self.steady[0])
+        self.level = self._indexed(analysis, _change_places(analysis))
+        self.changes = self._indexed(analysis, _change_places(analysis, any_change=True))
+
+    @staticmethod
+    def _indexed(analysis: Analysis, places: list[int]) -> tuple[list[int], dict[str, list[int]]]:
+        index: dict[str, list[int]] = {}
+        for place in places:
+            for stemmed in context_stems(analysis, place, 2, 2):
+                index.setdefault(stemmed, []).append(place)
+        return places, index
+
+
+_CHANGE_TABLES: TextCache[_ChangeTable] = TextCache(1024, 2_000_000)
+#: How many words of a text sharing a claim word's window the claim word meets at most.
+_SLOT_CANDIDATES = 32
+
+
+def _near(table: tuple[list[int], dict[str, list[int]]], window: frozenset[str]) -> list[int]:
+    """The places of ``table`` whose window shares a stem of ``window``, in order, the
+    first :data:`_SLOT_CANDIDATES` of them."""
+    index = table[1]
+    found = sorted({place for stemmed in window for place in index.get(stemmed, ())})
+    return found[:_SLOT_CANDIDATES]
+
+
 def _steady_against_change(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """``direction_mismatch`` for "Property tax rises to 0.42 percent" against "Property
     tax stays at 0.42 percent" (and the other way round): one says the thing changed,
@@ -1851,35 +1894,37 @@ def _steady_against_change(claim: Claim, best: BestSentence, threshold: float) -
     mine, theirs = claim.analysis, best.analysis
     if not mine.directions and mine.vocabulary.isdisjoint(_STEADY_OR_CHANGED):
         return []  # no word of change or steadiness: nothing to read
-    reasons: list[Reason] = []
     my_steady = _steady_places(mine)
     if not my_steady and not _change_places(mine, any_change=True):
         return []  # the claim first: a long sentence is read only for a claim of change
-    their_steady = _steady_places(theirs)
+    table = _CHANGE_TABLES.get(theirs.text, lambda _: _ChangeTable(theirs))
     # "unchanged" denies any change ("removed"); "stays at", "held steady" a level's
-    any_mine = _says_unchanged(theirs, their_steady)
+    any_mine = table.unchanged
     any_theirs = _says_unchanged(mine, my_steady)
-    for claim_places, their_places, other in (
-        (_change_places(mine, any_mine), their_steady, lambda a: _change_places(a, any_mine)),
-        (my_steady, _change_places(theirs, any_theirs), _steady_places),
+    their_changes = table.changes if any_mine else table.level
+    reasons: list[Reason] = []
+    for claim_places, their_table, said_table in (
+        (_change_places(mine, any_mine), table.steady, their_changes),
+        (my_steady, table.changes if any_theirs else table.level, table.steady),
     ):
-        if not claim_places or not their_places:
+        if not claim_places or not their_table[0]:
             continue
-        said = other(theirs)
         for index in claim_places:
             if _negated(mine, index):
                 continue
             subject = context_stems(mine, index, 2, 0)
+            window = context_stems(mine, index, 2, 2)
 
             def same_slot(j: int, index: int = index, subject: frozenset[str] = subject) -> bool:
                 return bool(subject & context_stems(theirs, j, 2, 0)) or _aligned(
                     mine, index, theirs, j
                 )
 
-            if any(same_slot(j) for j in said):
+            if any(same_slot(j) for j in _near(said_table, window)):
                 continue
             opposite = next(
-                (j for j in their_places if not _negated(theirs, j) and same_slot(j)), None
+                (j for j in _near(their_table, window) if not _negated(theirs, j) and same_slot(j)),
+                None,
             )
             if opposite is None:
                 continue
@@ -1889,6 +1934,21 @@ def _steady_against_change(claim: Claim, best: BestSentence, threshold: float) -
             message = f"{word!r} in the claim, {their_word!r} in the evidence"
             reasons.append(_word_pair("direction_mismatch", message, claim, index, best, opposite))
     return reasons
+
+
+def _amounts_at(analysis: Analysis) -> list[tuple[int, int]]:
+    """(word index, side) of each comparative of amount right before "than", not negated
+    (read once per text)."""
+    return [
+        (j, _AMOUNT_SIDES[word])
+        for j, word in enumerate(analysis.words)
+        if word in _AMOUNT_SIDES
+        and _word_after(analysis, j) == "than"
+        and not _negated(analysis, j)
+    ][:_SLOT_CANDIDATES]
+
+
+_AMOUNTS_AT: TextCache[list[tuple[int, int]]] = TextCache(1024, 2_000_000)
 
 
 def _figure_before(analysis: Analysis, index: int) -> str | None:
@@ -2031,6 +2091,9 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
         if _negated(claim.analysis, index):
             continue
         both = (family, side) in their_sides  # the evidence says the claim's way somewhere
+        sides = len(theirs[(family, side)]) + len(theirs.get((family, 1 - side), ())) if both else 0
+        if sides > _BOTH_WITHIN:
+            continue  # a long run of both ways: which word is the claim's slot is not read
         opposite = next(
             (
                 j
@@ -2067,6 +2130,12 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
         message = f"{word!r} in the claim, {their_word!r} in the evidence"
         reasons.append(_word_pair("direction_mismatch", message, claim, index, best, opposite))
     return reasons
+
+
+#: How many words of a direction pair, both ways, a sentence may hold for a claim word to
+#: be read against it when the sentence says the claim's way too (each is weighed as the
+#: claim's slot; past this, the work would grow with the sentence for every claim).
+_BOTH_WITHIN = 8
 
 
 def _followed_by_mine(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:
