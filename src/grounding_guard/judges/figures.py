@@ -2783,7 +2783,7 @@ def _choose(
 
     scores = [score(i) for i in range(len(chosen))]  # each once: the sort and the tie
     other_verb = _other_verb(claim.text, value, sentence.text, chosen)
-    twins = _twins(chosen)
+    twins = any(c.unit != value.unit for c in chosen) and _twins(chosen)
     ranked = sorted(
         range(len(chosen)),
         key=lambda i: (

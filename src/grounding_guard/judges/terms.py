@@ -1849,6 +1849,13 @@ def _says_unchanged(analysis: Analysis, places: list[int]) -> bool:
     )
 
 
+class _Places(NamedTuple):
+    """Word places of a text, and those places by the stems of their window."""
+
+    places: list[int]
+    by_stem: dict[str, list[int]]
+
+
 class _ChangeTable:
     """The words of change and of steadiness of one text (:func:`_steady_places`,
     :func:`_change_places`), each indexed by the content stems of its window (two words
@@ -1859,17 +1866,17 @@ class _ChangeTable:
 
     def __init__(self, analysis: Analysis) -> None:
         self.steady = self._indexed(analysis, _steady_places(analysis))
-        self.unchanged = _says_unchanged(analysis, self.steady[0])
+        self.unchanged = _says_unchanged(analysis, self.steady.places)
         self.level = self._indexed(analysis, _change_places(analysis))
         self.changes = self._indexed(analysis, _change_places(analysis, any_change=True))
 
     @staticmethod
-    def _indexed(analysis: Analysis, places: list[int]) -> tuple[list[int], dict[str, list[int]]]:
-        index: dict[str, list[int]] = {}
+    def _indexed(analysis: Analysis, places: list[int]) -> _Places:
+        by_stem: dict[str, list[int]] = {}
         for place in places:
             for stemmed in context_stems(analysis, place, 2, 2):
-                index.setdefault(stemmed, []).append(place)
-        return places, index
+                by_stem.setdefault(stemmed, []).append(place)
+        return _Places(places, by_stem)
 
 
 _CHANGE_TABLES: TextCache[_ChangeTable] = TextCache(1024, 2_000_000)
@@ -1877,11 +1884,11 @@ _CHANGE_TABLES: TextCache[_ChangeTable] = TextCache(1024, 2_000_000)
 _SLOT_CANDIDATES = 32
 
 
-def _near(table: tuple[list[int], dict[str, list[int]]], window: frozenset[str]) -> list[int]:
+def _near(table: _Places, window: frozenset[str]) -> list[int]:
     """The places of ``table`` whose window shares a stem of ``window``, in order, the
     first :data:`_SLOT_CANDIDATES` of them."""
-    index = table[1]
-    found = sorted({place for stemmed in window for place in index.get(stemmed, ())})
+    by_stem = table.by_stem
+    found = sorted({place for stemmed in window for place in by_stem.get(stemmed, ())})
     return found[:_SLOT_CANDIDATES]
 
 
@@ -1907,7 +1914,7 @@ def _steady_against_change(claim: Claim, best: BestSentence, threshold: float) -
         (_change_places(mine, any_mine), table.steady, their_changes),
         (my_steady, table.changes if any_theirs else table.level, table.steady),
     ):
-        if not claim_places or not their_table[0]:
+        if not claim_places or not their_table.places:
             continue
         for index in claim_places:
             if _negated(mine, index):
@@ -2162,10 +2169,11 @@ def _said_alike(mine: Analysis, index: int, theirs: Analysis, places: Sequence[i
     may fill the claim word's slot: aligned with it, sharing a neighbouring content word
     with it ("a negative charge" and "a slight negative charge on the oxygen atom"),
     followed by the claim's next words ("adds support for ARM64" and "adds native support
-    for ARM64"), or with no content word before it; a word the claim itself says elsewhere answers for
-    that word, not this one ("fell ... lower costs" against "fell ... higher costs"). "Spending on schools rises to 12.5 million, while
-    road maintenance is cut" speaks of two things: "falls" meets "rises" in its slot,
-    and "cut" has a subject of its own."""
+    for ARM64"), or with no content word before it. A word the claim itself says
+    elsewhere answers for that word, not this one ("fell ... lower costs" against "fell
+    ... higher costs"). "Spending on schools rises to 12.5 million, while road
+    maintenance is cut" speaks of two things: "falls" meets "rises" in its slot, and
+    "cut" has a subject of its own."""
     near = context_stems(mine, index, 1, 1)
     following = context_stems(mine, index, 0, 2)
     elsewhere = {s for at, s in enumerate(mine.stems) if at != index}
