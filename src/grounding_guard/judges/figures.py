@@ -2393,7 +2393,7 @@ class _Clauses:
         if token.group().casefold() not in _SPACED_PARTICLES:
             return False
         rest = text[token.end() : token.end() + 8].lstrip()
-        if rest[:1].isdigit() or rest[:1] in "$€£":
+        if rest[:1].isdigit() or rest[:1] in ("$", "€", "£"):  # not `in "$€£"`: "" is in it
             return False
         return index + 1 >= len(self.stems) or self.stems[index + 1] is None
 
