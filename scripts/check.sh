@@ -27,14 +27,31 @@ if [ -z "${GG_CHROMIUM:-}" ] && ! command -v chromium >/dev/null; then
   # Debian's package; CI runs as root
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null
 fi
+# Each test stage runs under a bound some times its usual length. A stage that hangs
+# (once, in CI, the LangChain suite: unreproduced here in 40 runs) has its threads'
+# stacks dumped by pytest's faulthandler_timeout, then is stopped and run once more, so
+# a rare hang costs minutes and leaves its stacks in the log, not the whole CI budget.
+# A stage that fails, or hangs twice, fails the check.
+bounded() {
+  local limit=$1
+  shift
+  local status=0
+  timeout --kill-after=30 "$limit" "$@" || status=$?
+  if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+    echo "!! stage hung past ${limit} s (stacks above); running it once more"
+    status=0
+    timeout --kill-after=30 "$limit" "$@" || status=$?
+  fi
+  return "$status"
+}
 echo "== pytest (sockets disabled): core"
-.venv/bin/pytest
+bounded 1500 .venv/bin/pytest
 for adapter in "${ADAPTERS[@]}"; do
   echo "== pytest (sockets disabled): $adapter"
-  (cd "$adapter" && ../../.venv/bin/pytest -p no:cacheprovider)
+  (cd "$adapter" && bounded 600 ../../.venv/bin/pytest -p no:cacheprovider)
 done
 echo "== notebooks (nbmake, offline)"
-.venv/bin/pytest --nbmake notebooks -p no:cacheprovider
+bounded 600 .venv/bin/pytest --nbmake notebooks -p no:cacheprovider
 echo "== distributions: fresh venv, non-editable install of the core ([model]) and the adapters"
 # What a user gets from a checkout: one resolve, no editable paths, imported from outside
 # the checkout (scripts/check_dist.py checks where each package comes from and that the
