@@ -94,6 +94,17 @@ def names_both(n: int, seed: int) -> Case:
     return Case(answer, {"1": " ".join(words(n, seed + 1, capital=True)) + "."}, {})
 
 
+def name_lists(n: int, seed: int) -> Case:
+    """Lists of three names, ``n`` names in all, in one unit (each list closed by a
+    bracket), against evidence that lists two of each list's names: every third name is
+    one added to a list."""
+    caps = words(n, seed, capital=True)
+    lists = [caps[i : i + 3] for i in range(0, n - 2, 3)]
+    answer = " ".join(f"({a}, {b} and {c})" for a, b, c in lists) + " [1]."
+    evidence = " ".join(f"({a} and {b})" for a, b, _ in lists) + "."
+    return Case(answer, {"1": evidence}, {})
+
+
 def acronyms(n: int, seed: int) -> Case:
     """Names in runs of capitals against evidence full of dotted acronyms."""
     caps = words(n, seed, capital=True)
@@ -360,6 +371,8 @@ def evidence_table(n: int, seed: int) -> Case:
 FAMILIES: dict[str, tuple[Callable[[int, int], Case], int]] = {
     "names": (names, 400),
     "names_both": (names_both, 250),
+    # from 1,200 names: where each name met every clause's sentence names (146 s at 4,800)
+    "name_lists": (name_lists, 1200),
     "acronyms": (acronyms, 150),
     "section_keywords": (section_keywords, 2000),
     "section_signs": (section_signs, 4000),

@@ -1123,6 +1123,44 @@ ROWS: list[tuple[str, str, str, str]] = [
         "Orin promises five years of security updates but only three years of Android upgrades.",
         "grounded",
     ),
+    # a span of time with one end moved: the other end pairs the two spans
+    (
+        "span-of-time-with-its-end-moved",
+        "The jars were sold between 3 March and 21 May 2026 [1].",
+        "Brightline is recalling jars of tomato sauce sold between 3 March and 21 April 2026.",
+        "value_mismatch",
+    ),
+    (
+        "span-of-time-with-its-start-moved",
+        "The jars were sold from 5 March to 21 April 2026 [1].",
+        "Brightline is recalling jars of tomato sauce sold between 3 March and 21 April 2026.",
+        "value_mismatch",
+    ),
+    (
+        "span-of-time-restated-by-its-months",
+        "The jars were sold between March and April 2026 [1].",
+        "Brightline is recalling jars of tomato sauce sold between 3 March and 21 April 2026.",
+        "grounded",
+    ),
+    (
+        "a-season-is-not-the-span-that-shares-its-first-year",
+        "The club played in the top division in the 1904-1905 season [1].",
+        "The club played in the top division between 1904 and 1913.",
+        "grounded",
+    ),
+    # "half hour" without its article is thirty minutes too
+    (
+        "half-hour-against-thirty-minutes",
+        "On weekends trains run every half hour [1].",
+        "On weekends trains run every 30 minutes.",
+        "grounded",
+    ),
+    (
+        "half-hour-against-another-interval",
+        "On weekends trains run every half hour [1].",
+        "On weekends trains run every 20 minutes.",
+        "value_mismatch",
+    ),
     (
         "free-beside-a-changed-figure-both-reported",
         "Parking is free for the first 3 hours [1].",
@@ -1210,6 +1248,8 @@ def test_conversion_is_exact(number: str, unit: str, target: str, expected: str 
         ("It costs 400 euros, more than the X14.", ["400 euros"]),
         ("The budget was approved on 14 December.", ["14 December"]),
         ("It was signed on Dec. 5, 2020 in Oslo.", ["Dec. 5, 2020"]),
+        ("Trains run every half hour on a half-day ticket.", ["half hour", "half-day"]),
+        ("She was sentenced to eight-and-a-half years.", []),
     ],
     ids=[
         "markers-are-not-figures",
@@ -1219,6 +1259,8 @@ def test_conversion_is_exact(number: str, unit: str, target: str, expected: str 
         "a-comma-ends-the-figure",
         "the-full-stop-after-a-month-is-no-abbreviation-point",
         "the-point-of-an-abbreviated-month-is",
+        "half-and-a-unit-without-an-article",
+        "the-half-of-a-compound-number-is-no-half-unit",
     ],
 )
 def test_reading(text: str, figures: list[str]) -> None:

@@ -13,6 +13,18 @@ from grounding_guard.judges.roles import readings
 # (pattern, claim, evidence, (answer stretch, evidence stretch) or None: no role reason)
 ROLES: list[tuple[str, str, str, tuple[str, str] | None]] = [
     (
+        "party-with-its-at-phrase-in-the-other-voice",
+        "Researchers at Keller Security reported the issue.",
+        "The issue was reported by researchers at Keller Security.",
+        None,  # one party, read whole on both sides ("researchers at Keller Security")
+    ),
+    (
+        "party-with-its-of-phrase-turned-round",
+        "The mayor of Oslo fined the transport agency.",
+        "The mayor of Oslo was fined by the transport agency.",
+        ("mayor of Oslo", "transport agency"),
+    ),
+    (
         "took-over-from-turned-round",
         "Lars Eklund took over from Priya Natarajan as maintainer in 2024.",
         "Version 5.0 was led by Priya Natarajan, who took over from Lars Eklund as maintainer "

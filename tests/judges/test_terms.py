@@ -28,6 +28,18 @@ Row = tuple[str, str, str, str | None]
 # (pattern, claim, evidence, code expected or None for grounded without it)
 OPPOSITES: list[Row] = [
     (
+        "amount-doubled-against-halved",
+        "The dose should be doubled in patients with severe kidney disease.",
+        "The dose should be halved in patients with severe kidney disease.",
+        "antonym_mismatch",
+    ),
+    (
+        "amount-halved-kept",
+        "In severe kidney disease the dose should be halved.",
+        "The dose should be halved in patients with severe kidney disease.",
+        None,
+    ),
+    (
         "part-flipped-past-a-figure-before-it",
         "The Vela E3 has a front-hub motor.",
         "The Vela E3 commuter bike has a 250 W rear-hub motor and a 504 Wh battery.",
@@ -324,6 +336,24 @@ def test_an_opposite_carries_both_spans_and_says_which_words() -> None:
 
 NAMES: list[Row] = [
     (
+        "name-added-to-a-list-the-evidence-gives-whole",
+        "The recall covers Ontario, Quebec and Manitoba.",
+        "The recall covers Ontario and Quebec only, and the organic range is not affected.",
+        "name_mismatch",
+    ),
+    (
+        "list-restated-in-another-order",
+        "The recall covers Quebec and Ontario.",
+        "The recall covers Ontario and Quebec only, and the organic range is not affected.",
+        None,
+    ),
+    (
+        "list-shortened-to-one-member",
+        "The recall covers Ontario.",
+        "The recall covers Ontario and Quebec only, and the organic range is not affected.",
+        None,
+    ),
+    (
         "first-word-city-swapped",
         "Berlin hosted the summit in 2019.",
         "Paris hosted the summit in 2019.",
@@ -393,7 +423,37 @@ def test_names(claim: str, evidence: str, code: str | None) -> None:
         assert code in codes
 
 
+def test_a_missing_name_outside_a_list_stays_informational() -> None:
+    """Only a name added to a list fails the unit; one merely missing beside a list of
+    other names is informational, as every missing name is."""
+    unit = _unit("Manitoba stores sell the sauce.", "Stores in Ontario and Quebec sell the sauce.")
+    assert "name_mismatch" not in unit.codes
+    assert "name_not_in_evidence" in unit.codes
+    assert unit.status is gg.Status.GROUNDED
+
+
+def test_a_name_added_to_a_list_points_at_both() -> None:
+    claim = "The recall covers Ontario, Quebec and Manitoba."
+    evidence = "The recall covers Ontario and Quebec only."
+    reason = next(r for r in _unit(claim, evidence).reasons if r.code == "name_mismatch")
+    assert reason.span is not None and reason.evidence_span is not None
+    assert claim[reason.span.start : reason.span.end] == "Manitoba"
+    assert evidence[reason.evidence_span.start : reason.evidence_span.end] == "Ontario and Quebec"
+
+
 POLARITY: list[Row] = [
+    (
+        "with-or-without-offers-both",
+        "The tablets can be taken with food.",
+        "The tablets can be taken with or without food.",
+        None,
+    ),
+    (
+        "without-alone-still-denies",
+        "The tablets can be taken with food.",
+        "The tablets must be taken without food.",
+        "negation_mismatch",
+    ),
     (
         "no-particle-then-denial",
         "No, the device is not waterproof.",

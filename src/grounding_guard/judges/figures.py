@@ -47,7 +47,7 @@ from typing import overload
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.evidence.tables import header_unit_values, with_header_units
 from grounding_guard.judges.lexical import BestSentence
-from grounding_guard.judges.terms import clause_units, sentence_gate
+from grounding_guard.judges.terms import SentenceGate, clause_units, sentence_gate
 from grounding_guard.text.analysis import analyse, number_key
 from grounding_guard.text.cache import BoundedCache, bounded_cache
 from grounding_guard.text.figures import (
@@ -138,6 +138,9 @@ def check_values(
         turned = _turned_pair(claim, found, best, threshold, locale, rules)
         if turned is not None:
             reasons.append(turned)
+        moved = _moved_range_end(claim, found, best, threshold, locale, rules)
+        if moved is not None:
+            reasons.append(moved)
     if best is not None and any(v.kind == "decade" for v in found):
         reasons.extend(_check_decades(claim, found, passages, best, threshold, locale, rules))
     return reasons
@@ -252,6 +255,65 @@ def _turned_pair(
                     " in the evidence: the order is turned"
                 )
                 return _sentence_mismatch(claim, best, span, their, message)
+    return None
+
+
+#: The kinds of value a span of time is written with ("between 3 March and 21 April"):
+#: dates and months, not bare years (a season, "1904-1905", shares its first year with
+#: many spans, "between 1904 and 1913", that are not it).
+_DATED = frozenset({"date", "month"})
+
+
+def _date_ranges(values: Sequence[Value]) -> list[tuple[Value, Value]]:
+    """The spans of time a text reads ("between 3 March and 21 April 2026", "from May to
+    July"): two dated values in a row read as a range's ends, each made comparable (a
+    range's ends are not figures of their own)."""
+    return [
+        (replace(first, comparable=True, note=None), replace(second, comparable=True, note=None))
+        for first, second in pairwise(values)
+        if first.note == "range" == second.note and first.kind in _DATED and second.kind in _DATED
+    ]
+
+
+def _end_agrees(mine: Value, theirs: Value) -> bool | None:
+    """:func:`agree` of two ends of spans of time, None when they do not pair."""
+    return agree(mine, theirs) if pairable(mine, theirs) else None
+
+
+def _moved_range_end(
+    claim: Claim,
+    values: Sequence[Value],
+    best: BestSentence,
+    threshold: float,
+    locale: str | None,
+    preset: Preset,
+) -> Reason | None:
+    """``value_mismatch`` for a span of time with one end moved: "sold between 3 March
+    and 21 May" against "between 3 March and 21 April". The other end agreeing is what
+    pairs the two spans (both ends differing may be another span); the sentence must
+    otherwise cover the claim."""
+    mine = _date_ranges(values)
+    if not mine:
+        return None
+    sentence = best.analysis.text
+    theirs = _date_ranges(read_values_cached(sentence, locale, preset))
+    for start, end in mine:
+        for their_start, their_end in theirs:
+            opening = _end_agrees(start, their_start)
+            closing = _end_agrees(end, their_end)
+            if opening is True and closing is False:
+                moved, their = end, their_end
+            elif closing is True and opening is False:
+                moved, their = start, their_start
+            else:
+                continue
+            if not sentence_gate(claim, best, threshold, _keys(claim.text, moved.span)):
+                return None
+            message = (
+                f"{_written(claim.text, moved.span)} in the answer, "
+                f"{_written(sentence, their.span)} in the evidence"
+            )
+            return _sentence_mismatch(claim, best, moved.span, their.span, message)
     return None
 
 
@@ -568,7 +630,7 @@ def _check_qualified(
         return []
     reasons: list[Reason] = []
     shelves: dict[tuple[str, tuple[str, str | None]], _Shelf] = {}
-    gate = _Gate(claim, best, threshold)
+    gate = SentenceGate(claim, best, threshold)
     for interval in mine:
         key = (_group(interval.value), unit_base(interval.unit))
         shelf = shelves.get(key)
@@ -708,27 +770,6 @@ class _Shelf:
             return [self.others[i] for i in self.silent]
         top = max(shared.values())
         return [self.others[i] for i in sorted(i for i, n in shared.items() if n == top)]
-
-
-class _Gate:
-    """:func:`~grounding_guard.judges.terms.sentence_gate` of one claim and sentence for
-    many sets of words set aside, each in time of its own size: the claim's words the
-    sentence holds are counted once."""
-
-    def __init__(self, claim: Claim, best: BestSentence, threshold: float) -> None:
-        self.content = claim.analysis.content
-        self.theirs = best.analysis.content
-        self.shared = len(self.content & self.theirs)
-        self.threshold = threshold
-
-    def covers(self, ignore: frozenset[str]) -> bool:
-        """Whether the sentence covers the claim's content less ``ignore`` to the
-        threshold (the same division as :func:`coverage`, of the same two counts)."""
-        gone = ignore & self.content
-        size = len(self.content) - len(gone)
-        held = self.shared - len(gone & self.theirs)
-        share = held / size if size else 1.0
-        return share + 1e-9 >= self.threshold
 
 
 def _partner_value(partner: Interval | Value) -> Value:

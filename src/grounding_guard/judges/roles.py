@@ -40,6 +40,9 @@ _DENIALS = frozenset("not never no neither nor n't".split())
 _CLAUSE_OPENERS = _BE | frozenset(
     "has have had will would can could may might must shall should does did do".split()
 )
+#: Words that join a party's head to the words that tell which one it is: "researchers
+#: at Keller Security", "the mayor of Oslo" (one party, read whole on either side).
+_PARTY_LINKS = frozenset({"at", "of"})
 #: Relative pronouns after a comma whose antecedent acts: "Sara Lind, who replaced Holm".
 _RELATIVES = frozenset({"who", "which", "that"})
 #: Words between a passive's subject and its "be" ("has been run", "will be paid").
@@ -124,6 +127,14 @@ def _before(tokens: list[_Token], index: int, pronoun: bool = False) -> _Party |
         start -= 1
     if start == index:
         return None
+    # "researchers at Keller Security", "the mayor of Oslo": the party is the whole run
+    link = start - 1
+    while link > 0 and tokens[link].text in _DETERMINERS:
+        link -= 1
+    if link > 0 and tokens[link].text in _PARTY_LINKS and _is_word(tokens[link - 1]):
+        start = link - 1
+        while start > 0 and _is_word(tokens[start - 1]):
+            start -= 1
     return _party(tokens, start, index - 1, start > 0 and tokens[start - 1].text in _JOINED)
 
 
@@ -142,6 +153,14 @@ def _after(tokens: list[_Token], index: int, particle: bool = False) -> _Party |
         end += 1
     if end == index:
         return None
+    if end < len(tokens) and tokens[end].text in _PARTY_LINKS:  # "researchers at Keller
+        link = end + 1  # Security": the party is the whole run
+        while link < len(tokens) and tokens[link].text in _DETERMINERS:
+            link += 1
+        if link < len(tokens) and _is_word(tokens[link]):
+            end = link
+            while end < len(tokens) and _is_word(tokens[end]):
+                end += 1
     joined = end < len(tokens) and tokens[end].text in _JOINED
     if joined and end + 1 < len(tokens) and tokens[end + 1].text in _CLAUSE_OPENERS:
         joined = False  # "by Ilse Brandt and is based in Bremen": a clause follows

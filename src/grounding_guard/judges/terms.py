@@ -58,7 +58,14 @@ from grounding_guard.text.locate import TextCache, spans_over_short_spaces, word
 from grounding_guard.text.quotes import word_positions
 from grounding_guard.types import Reason, Span
 
-__all__ = ["check_directions", "check_names", "check_negation", "clause_units", "sentence_gate"]
+__all__ = [
+    "SentenceGate",
+    "check_directions",
+    "check_names",
+    "check_negation",
+    "clause_units",
+    "sentence_gate",
+]
 
 
 #: Capitals that belong to a figure's unit or currency, never to a name.
@@ -71,6 +78,26 @@ def sentence_gate(
     """True when ``best`` covers the claim's content (minus ``ignore``) to ``threshold``."""
     content = claim.analysis.content - ignore
     return coverage(content, best.analysis.content) + 1e-9 >= threshold
+
+
+class SentenceGate:
+    """:func:`sentence_gate` of one claim and sentence for many sets of words set aside, each in time of its own size: the claim's words the
+    sentence holds are counted once."""
+
+    def __init__(self, claim: Claim, best: BestSentence, threshold: float) -> None:
+        self.content = claim.analysis.content
+        self.theirs = best.analysis.content
+        self.shared = len(self.content & self.theirs)
+        self.threshold = threshold
+
+    def covers(self, ignore: frozenset[str]) -> bool:
+        """Whether the sentence covers the claim's content less ``ignore`` to the
+        threshold (the same division as :func:`coverage`, of the same two counts)."""
+        gone = ignore & self.content
+        size = len(self.content) - len(gone)
+        held = self.shared - len(gone & self.theirs)
+        share = held / size if size else 1.0
+        return share + 1e-9 >= self.threshold
 
 
 #: Month and weekday names are capitalised by convention, not names: a date's parts are
@@ -498,6 +525,7 @@ def check_names(
     opening = _opening_name(claim.analysis)
     memo: _Spelled = {}
     swaps = _Swaps()
+    failed: set[Span | None] = set()  # the spans reported so far: one reason per run
     for surface in (*claim.analysis.names, *opening):
         lower = surface.casefold()
         if lower.endswith("'s"):
@@ -512,7 +540,8 @@ def check_names(
             # 06:25" / "leaves Oslo at 06:25", Bergen named in another sentence)
             units = units if units is not None else _name_units(claim, passages)
             swapped = _swapped(claim, surface, units, threshold, swaps, strict=True)
-            if swapped is not None and all(r.span != swapped.span for r in reasons):
+            if swapped is not None and swapped.span not in failed:
+                failed.add(swapped.span)
                 reasons.append(swapped)
             continue
         swapped = None
@@ -527,15 +556,20 @@ def check_names(
         if swapped is None:
             units = units if units is not None else _name_units(claim, passages)
             swapped = _swapped(claim, surface, units, threshold, swaps)
+        if swapped is None:
+            swapped = _added_to_list(claim, surface, span, passages, threshold, swaps)
         if swapped is not None:
-            if all(r.span != swapped.span for r in reasons):  # one reason per run
+            if swapped.span not in failed:
+                failed.add(swapped.span)
                 reasons.append(swapped)
         elif not _given_name(claim, surface, passages, span):
+            missing = span.shift(claim.span.start)
+            failed.add(missing)
             reasons.append(
                 Reason(
                     "name_not_in_evidence",
                     f"{surface!r} is not mentioned in the cited evidence",
-                    span.shift(claim.span.start),
+                    missing,
                 )
             )
     if (
@@ -548,6 +582,135 @@ def check_names(
         if swapped is not None:
             reasons.append(swapped)
     return reasons
+
+
+#: The tokens a list of names is read from: words (a name's, a joiner's) and commas.
+_LIST_TOKEN = re.compile(r"[\w'&-]+(?:\.[\w'&-]+)*|,")
+_LIST_JOINERS = frozenset({",", "and", "or", "&"})
+
+
+@bounded_cache(512, 1_000_000)
+def _listed(text: str) -> tuple[tuple[Span, frozenset[str]], ...]:
+    """The lists of names in ``text``, in order, each with its members: capitalised words
+    joined by commas, "and", "or" or "&" ("Ontario, Quebec and Manitoba"; a member may be
+    several capitalised words). One pass over the tokens (linear in any text), once per
+    text (each missing name of a claim asks)."""
+    found: list[tuple[Span, frozenset[str]]] = []
+    members: list[tuple[int, int]] = []
+    current: tuple[int, int] | None = None  # the member being read
+    joined = False  # a joiner read since the last member
+    last_end = 0
+
+    def close() -> None:
+        nonlocal current, joined
+        if current is not None:
+            members.append(current)
+        if len(members) > 1 and not joined:
+            names = frozenset(text[start:end] for start, end in members)
+            found.append((Span(members[0][0], members[-1][1]), names))
+        members.clear()
+        current, joined = None, False
+
+    for match in _LIST_TOKEN.finditer(text):
+        token, start = match.group(), match.start()
+        gap = text[last_end:start]
+        last_end = match.end()
+        if gap.strip(" \t"):  # other punctuation, a line break: no list runs across it
+            close()
+        if token in _LIST_JOINERS:
+            if current is not None:
+                members.append(current)
+                current, joined = None, True
+            elif not (joined and members):
+                close()  # a joiner that joins no name
+        elif token[0].isupper():
+            if current is not None and gap:
+                current = (current[0], match.end())
+            elif joined:
+                current, joined = (start, match.end()), False
+            else:
+                close()
+                current = (start, match.end())
+        else:
+            close()
+    close()
+    return tuple(found)
+
+
+@bounded_cache(512, 1_000_000)
+def _list_starts(text: str) -> tuple[int, ...]:
+    """Where each list of names in ``text`` starts (:func:`_listed`), in order."""
+    return tuple(where.start for where, _ in _listed(text))
+
+
+@bounded_cache(512, 1_000_000)
+def _lists_by_member(text: str) -> dict[str, list[int]]:
+    """The numbers of the lists of names in ``text`` (:func:`_listed`) holding each
+    member, in order."""
+    found: dict[str, list[int]] = {}
+    for number, (_, members) in enumerate(_listed(text)):
+        for member in members:
+            found.setdefault(member, []).append(number)
+    return found
+
+
+#: The most members a list may have for a name added to it to be looked for (the work
+#: per missing name stays bounded in a hostile run of names).
+_LIST_MEMBERS = 24
+
+
+def _list_at(text: str, at: int) -> frozenset[str] | None:
+    """The members of the list of names in ``text`` that holds offset ``at``, if any
+    (none when the list is longer than :data:`_LIST_MEMBERS`)."""
+    lists = _listed(text)
+    number = bisect_left(_list_starts(text), at + 1) - 1
+    if number < 0 or not lists[number][0].start <= at < lists[number][0].end:
+        return None
+    members = lists[number][1]
+    return members if len(members) <= _LIST_MEMBERS else None
+
+
+def _added_to_list(
+    claim: Claim,
+    surface: str,
+    span: Span | None,
+    passages: Sequence[Passage],
+    threshold: float,
+    swaps: _Swaps,
+) -> Reason | None:
+    """``name_mismatch`` for a name the evidence never mentions, added to a list of names
+    that the sentence restating the claim gives without it: "covers Ontario, Quebec and
+    Manitoba" against "covers Ontario and Quebec only". Each other member of the claim's
+    list stands in one list of that sentence, whose members the claim's list all holds
+    (a list the evidence gives as a whole); the sentence covers the claim with the
+    added name's words set aside."""
+    members = None if span is None else _list_at(claim.text, span.start)
+    if span is None or members is None:
+        return None
+    others = frozenset(m for m in members if surface not in m)
+    if not others or len(others) == len(members):
+        return None
+    found = swaps.whole(claim, passages, threshold)
+    if found is None:
+        return None
+    best, gate = found
+    sentence = best.analysis.text
+    lists = _listed(sentence)
+    for number in _lists_by_member(sentence).get(next(iter(sorted(others))), ()):
+        their_span, theirs = lists[number]
+        if not others <= theirs <= members:
+            continue
+        if not gate.covers(analyse(surface).content):
+            return None
+        return Reason(
+            "name_mismatch",
+            f"{surface!r} is added to a list the cited evidence gives without it "
+            f"({their_span.of(sentence)!r})",
+            span.shift(claim.span.start),
+            best.passage.id,
+            their_span.shift(best.span.start),
+        )
+    return None
 
 
 def _mentioned(
@@ -781,11 +944,38 @@ class _Swaps:
     sentence's candidate names, and the content each unit shares with its sentence."""
 
     def __init__(self) -> None:
-        self.others: dict[tuple[int, bool], _Others] = {}
+        self.others: dict[tuple[str, bool], _Others] = {}
         self.shared: dict[int, int] = {}
+        self.words: dict[str, list[int]] | None = None
+        self.best: tuple[BestSentence, SentenceGate] | None = None
+        self.looked = False
+
+    def whole(
+        self, claim: Claim, passages: Sequence[Passage], threshold: float
+    ) -> tuple[BestSentence, SentenceGate] | None:
+        """The claim's best sentence with its gate (found once per claim), or None."""
+        if not self.looked:
+            self.looked = True
+            best = best_sentence(claim, passages)
+            if best is not None:
+                self.best = (best, SentenceGate(claim, best, threshold))
+        return self.best
+
+    def holding(self, units: Sequence[tuple[Claim, BestSentence]], word: str) -> list[int]:
+        """The numbers of the units that write ``word`` (casefolded), in order: indexed
+        once per claim, so each name meets its own units, not all of them (a claim of
+        many names and clauses stays linear)."""
+        if self.words is None:
+            self.words = {}
+            for number, (unit, _) in enumerate(units):
+                for written in _slots(unit.analysis).first:
+                    self.words.setdefault(written, []).append(number)
+        return self.words.get(word, [])
 
     def candidates(self, number: int, mine: Analysis, sentence: Analysis, acronym: bool) -> _Others:
-        key = (number, acronym)
+        """:func:`_others` of one sentence (read once however many units it is best for:
+        ``mine`` is the one claim's)."""
+        key = (sentence.text, acronym)
         found = self.others.get(key)
         if found is None:
             found = self.others[key] = _others(mine, sentence, acronym)
@@ -832,7 +1022,8 @@ def _swapped(
     acronym = surface.isupper()
     mine = claim.analysis
     swaps = swaps if swaps is not None else _Swaps()
-    for number, (unit, sentence) in enumerate(units):
+    for number in swaps.holding(units, word):
+        unit, sentence = units[number]
         if strict and (
             _bare(word) in sentence.analysis.vocabulary  # it names it too: no other takes
             or not sentence.analysis.names  # its place, nor can a sentence with no name
@@ -1050,7 +1241,12 @@ _IDIOM_AFTER: dict[str, frozenset[str]] = {
     "none": frozenset({"other"}),
     "never": frozenset({"mind"}),
 }
-_IDIOM_BEFORE: dict[str, frozenset[str]] = {"not": frozenset({"or", "if"})}
+#: ... and the word before: "whether or not", "if not"; "with or without food" says both
+#: (a "without" after "or" is an alternative offered, never a denial).
+_IDIOM_BEFORE: dict[str, frozenset[str]] = {
+    "not": frozenset({"or", "if"}),
+    "without": frozenset({"or"}),
+}
 #: Verbs that negate only with "to" after them ("failed to pass", "unable to pay"): "the
 #: attempt failed" says nothing about the words that follow.
 _NEEDS_TO: frozenset[str] = frozenset({"fail", "fails", "failed", "unable"})

@@ -62,7 +62,8 @@ def word_values(clean: str, tables: Tables, taken: Taken) -> list[Raw]:
             half = _half_a_span(clean, tokens, index, tables)
             if half is not None:
                 out.append(half)
-                index += 3
+                while index < count and tokens[index][1] < half.end:
+                    index += 1  # past the phrase: "half hour" or "half an hour"
                 continue
             if _next_is(tokens, index, "a") and clean[end : tokens[index + 1][1]] == " ":
                 halved = (index + 1, start)  # "half a million": the phrase after, halved
@@ -131,19 +132,35 @@ def _half_a_span(
     clean: str, tokens: list[tuple[str, int, int]], index: int, tables: Tables
 ) -> Raw | None:
     """ "half a year", "half an hour", "half a mile": half a unit, a measure (six months,
-    thirty minutes), when "half", "a"/"an" and the unit stand one space apart; else
-    ``None``."""
-    if index + 2 >= len(tokens) or tokens[index + 1][0] not in ("a", "an"):
+    thirty minutes), when "half", "a"/"an" and the unit stand one space apart; "half
+    hour", "half-hour", "half day" likewise, the unit one space or hyphen after "half";
+    else ``None``."""
+    start = tokens[index][1]
+    if index + 1 < len(tokens) and tokens[index + 1][0] not in ("a", "an"):
+        if (
+            clean[tokens[index][2] : tokens[index + 1][1]] not in (" ", "-")
+            or clean[start - 1 : start] == "-"  # "eight-and-a-half years": not a half
+            or tokens[index + 1][0].endswith("s")  # a half names one unit: "half hour"
+        ):
+            return None
+        return _half_unit(clean, start, tokens[index][2], tables)
+    if index + 2 >= len(tokens):
         return None
-    start, middle, unit_start = tokens[index][1], tokens[index + 1], tokens[index + 2][1]
+    middle, unit_start = tokens[index + 1], tokens[index + 2][1]
     if clean[tokens[index][2] : middle[1]] != " " or clean[middle[2] : unit_start] != " ":
         return None
-    after = after_number(clean, middle[2], None, False, "", tables.deny)
+    return _half_unit(clean, start, middle[2], tables)
+
+
+def _half_unit(clean: str, start: int, before_unit: int, tables: Tables) -> Raw | None:
+    """Half the measure unit that follows ``before_unit`` (a phrase opening at
+    ``start``), or ``None`` when no measure unit follows."""
+    after = after_number(clean, before_unit, None, False, "", tables.deny)
     unit = after.unit
     if unit is None or unit.kind != "measure":
         return None
     raw = Raw(start, after.end, "number", Decimal("0.5"), None, 1)
-    apply_unit(raw, after, clean, middle[2], tables, Decimal("0.5"))
+    apply_unit(raw, after, clean, before_unit, tables, Decimal("0.5"))
     raw.note = approx_before(clean, start, False) or approx_after(clean, raw.end, raw.unit)
     return raw
 
