@@ -1148,6 +1148,20 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The club played in the top division between 1904 and 1913.",
         "grounded",
     ),
+    # a qualifier's own words ("up" of "up to") pair no two figures: the words of what is
+    # counted do ("single item")
+    (
+        "a-limit-per-item-beside-a-limit-per-claim",
+        "Any single lost item is reimbursed up to €300 [1].",
+        "Lost luggage is reimbursed up to €1,500, with a limit of €300 for any single item.",
+        "grounded",
+    ),
+    (
+        "a-limit-raised-beside-its-qualifier",
+        "Lost luggage is reimbursed up to €3,000 [1].",
+        "Lost luggage is reimbursed up to €1,500, with a limit of €300 for any single item.",
+        "value_mismatch",
+    ),
     # "half hour" without its article is thirty minutes too
     (
         "half-hour-against-thirty-minutes",

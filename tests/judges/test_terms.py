@@ -11,7 +11,13 @@ from importlib.resources import files
 import pytest
 
 import grounding_guard as gg
-from grounding_guard.text.lexicon import antonyms, is_proper_name, pertainyms, stem
+from grounding_guard.text.lexicon import (
+    antonyms,
+    is_proper_name,
+    pertainyms,
+    stem,
+    superlative,
+)
 
 
 def _unit(claim: str, evidence: str) -> gg.UnitResult:
@@ -27,6 +33,30 @@ Row = tuple[str, str, str, str | None]
 
 # (pattern, claim, evidence, code expected or None for grounded without it)
 OPPOSITES: list[Row] = [
+    (
+        "superlative-flipped",
+        "Melting was slowest in the summers of 2018 and 2022.",
+        "Melting was fastest in the summers of 2018 and 2022.",
+        "antonym_mismatch",
+    ),
+    (
+        "superlative-kept-beside-its-opposite-of-another-year",
+        "Melting was fastest in the summers of 2018 and 2022.",
+        "Melting was fastest in the summers of 2018 and 2022, and slowest in 2020.",
+        None,
+    ),
+    (
+        "front-advanced-against-retreated",
+        "The glacier's front advanced by 1.2 kilometres.",
+        "The glacier's front retreated by 1.2 kilometres over the same period.",
+        "antonym_mismatch",
+    ),
+    (
+        "front-retreat-kept",
+        "The glacier's front retreated by 1.2 km.",
+        "The glacier's front retreated by 1.2 kilometres over the same period.",
+        None,
+    ),
     (
         "amount-doubled-against-halved",
         "The dose should be doubled in patients with severe kidney disease.",
@@ -443,6 +473,24 @@ def test_a_name_added_to_a_list_points_at_both() -> None:
 
 POLARITY: list[Row] = [
     (
+        "clause-denied-by-no-evidence-stated-as-fact",
+        "The flaw has been actively exploited.",
+        "There is no evidence that the flaw has been exploited.",
+        "negation_mismatch",
+    ),
+    (
+        "no-evidence-restated-without-that",
+        "There is no evidence the flaw has been exploited.",
+        "There is no evidence that the flaw has been exploited.",
+        None,
+    ),
+    (
+        "no-evidence-restated-as-a-plain-denial",
+        "The flaw has not been exploited.",
+        "There is no evidence that the flaw has been exploited.",
+        None,
+    ),
+    (
         "with-or-without-offers-both",
         "The tablets can be taken with food.",
         "The tablets can be taken with or without food.",
@@ -658,6 +706,30 @@ def test_word_tables_hold_wordnet_and_supplement_pairs() -> None:
     assert "china" in pertainyms()["chinese"]
     assert "britain" in pertainyms()["british"]  # supplement
     assert is_proper_name("berlin") and not is_proper_name("researcher")
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("fast", "fastest"),
+        ("large", "largest"),
+        ("big", "biggest"),
+        ("thin", "thinnest"),
+        ("early", "earliest"),
+        ("dry", "driest"),
+        ("cool", "coolest"),
+        ("low", "lowest"),
+        ("new", "newest"),
+    ],
+)
+def test_superlative_spelling(word: str, expected: str) -> None:
+    assert superlative(word) == expected
+
+
+def test_opposites_hold_the_superlatives_of_short_adjectives() -> None:
+    table = antonyms()
+    assert "slowest" in table["fastest"] and "latest" in table["earliest"]
+    assert stem("advance") in table[stem("retreat")]  # supplement
 
 
 def test_unspaced_script_with_a_figure_is_grounded() -> None:

@@ -415,8 +415,14 @@ class Passage:
     def has_word(self, word: str) -> bool:
         """Whether ``word`` (casefolded) is in :attr:`vocabulary`; an unread ASCII chunk
         reads only the sentences where it stands (every word of the vocabulary is a piece
-        of its sentence's lower-cased text)."""
-        return word in self.vocabulary_near(word)
+        of its sentence's lower-cased text), each looked in alone (no union is built)."""
+        if self._vocabulary is not None or not word or not self._by_stem():
+            return word in self.vocabulary
+        self._lookups += 1
+        numbers = self._sentences_at(_places(self._lower(), word))
+        if len(numbers) > _NEAR_SHARE * len(self.spans):  # a common piece: read the chunk
+            return word in self.vocabulary
+        return any(word in self.bag(n).vocabulary for n in sorted(numbers))
 
     def vocabulary_near(self, piece: str) -> frozenset[str]:
         """A part of :attr:`vocabulary` that holds each of its words containing ``piece``

@@ -636,7 +636,7 @@ def _check_qualified(
         shelf = shelves.get(key)
         if shelf is None:
             shelf = shelves[key] = _Shelf(sentence, theirs, *key)
-        near = _context(claim.text, interval.span, whole=True)
+        near = _context(claim.text, interval.span, whole=True) - _qualifier_words(interval)
         leaders = shelf.leaders(near)
         if not leaders and interval.form in ("upper", "lower"):
             bridged = _bound_in_a_unit(interval, theirs, claim.text, sentence, near)
@@ -725,6 +725,12 @@ def _in_unit_of(bare: Interval, other: Interval) -> Interval:
     return replace(bare, value=value)
 
 
+def _qualifier_words(interval: Interval) -> frozenset[str]:
+    """The content stems of an interval's own qualifier ("up" of "up to"): they tell how
+    a figure is bounded, not what it counts, so they pair no two figures."""
+    return analyse(interval.word).content
+
+
 class _Shelf:
     """The figures and intervals of the best sentence that a claimed interval of one
     group and unit base may pair with (the same dimension, a unit that converts), each
@@ -750,6 +756,8 @@ class _Shelf:
             index = len(self.others)
             self.others.append(other)
             context = _context(sentence, other.span, whole=True)
+            if isinstance(other, Interval):
+                context -= _qualifier_words(other)
             if not context:
                 self.silent.append(index)
             for word in context:

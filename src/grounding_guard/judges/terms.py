@@ -1273,12 +1273,42 @@ def _idiom(words: tuple[str, ...], index: int) -> bool:
 
 def _negated_at(analysis: Analysis, index: int) -> int | None:
     """The position of the content word a negation denies: the first content word after
-    it, light words ("able", "longer", "fully", "seem") skipped."""
+    it, light words ("able", "longer", "fully", "seem") skipped; past a word that says
+    the evidence for a thing is missing, the verb of the clause it heads ("no evidence
+    that the flaw has been exploited" denies "exploited": :func:`_clause_verb`)."""
     stems, words, content = analysis.stems, analysis.words, analysis.content
     for position in range(index + 1, min(len(stems), index + 6)):
         if words[position] in NEGATION_LIGHT:
             continue
         if stems[position] in content:
+            if words[position] in _NO_EVIDENCE_NOUNS:
+                return _clause_verb(analysis, position) or position
+            return position
+    return None
+
+
+#: Nouns that, denied, deny the clause they head: "no evidence (that) X was Y", "no sign
+#: that", "no indication that", "no proof that".
+_NO_EVIDENCE_NOUNS = frozenset(
+    "evidence sign signs indication indications proof suggestion".split()
+)
+#: Words right before a clause's verb: "(that the flaw) has been exploited", "was linked".
+_CLAUSE_AUXILIARIES = frozenset(
+    "is are was were be been being has have had will would can could may might".split()
+)
+#: How far after such a noun its clause's verb may stand.
+_CLAUSE_VERB_WITHIN = 8
+
+
+def _clause_verb(analysis: Analysis, noun: int) -> int | None:
+    """The position of the verb of the clause after ``noun`` ("that the flaw has been
+    exploited": "exploited"), a content word right after an auxiliary, when the clause
+    opens at once ("that", or the subject's article); else None."""
+    words, stems, content = analysis.words, analysis.stems, analysis.content
+    if noun + 1 >= len(words) or words[noun + 1] not in ("that", "the", "a", "an", "any"):
+        return None
+    for position in range(noun + 2, min(len(words), noun + 2 + _CLAUSE_VERB_WITHIN)):
+        if words[position - 1] in _CLAUSE_AUXILIARIES and stems[position] in content:
             return position
     return None
 

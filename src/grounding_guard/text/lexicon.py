@@ -241,6 +241,11 @@ def antonyms() -> dict[str, frozenset[str]]:
     plus the supplement ("over"/"under", "before"/"after"). Stop words, negation words
     and pairs the direction table already opposes are left out."""
     pairs = [(row[0], row[1]) for row in _rows("antonyms.tsv")] + _supplement("antonym")
+    pairs += [
+        (superlative(left), superlative(right))
+        for left, right in pairs
+        if _takes_est(left) and _takes_est(right)
+    ]
     out: dict[str, set[str]] = {}
     skip = (STOPWORDS - {"over", "under", "before", "after"}) | NEGATIONS
     for left, right in pairs:
@@ -252,6 +257,33 @@ def antonyms() -> dict[str, frozenset[str]]:
         out.setdefault(a, set()).add(b)
         out.setdefault(b, set()).add(a)
     return {k: frozenset(v) for k, v in out.items()}
+
+
+#: The longest word whose opposite's superlative :func:`antonyms` adds ("fastest" /
+#: "slowest", "earliest" / "latest"): a short adjective takes "-est", a long one "most".
+_EST_LETTERS = 6
+
+
+def _takes_est(word: str) -> bool:
+    """Whether ``word`` may form a superlative with "-est": short, one plain word."""
+    return 2 < len(word) <= _EST_LETTERS and word.isalpha() and word.islower()
+
+
+def superlative(word: str) -> str:
+    """The "-est" form of a short adjective by the spelling rules: "large" -> "largest",
+    "big" -> "biggest", "early" -> "earliest", "fast" -> "fastest"."""
+    if word.endswith("e"):
+        return word + "st"
+    if word.endswith("y") and word[-2] not in "aeiou":
+        return word[:-1] + "iest"
+    if (
+        len(word) <= 4
+        and word[-1] not in "aeiouwxy"
+        and word[-2] in "aeiou"
+        and word[-3] not in "aeiou"
+    ):
+        return word + word[-1] + "est"  # one vowel before one consonant: doubled
+    return word + "est"
 
 
 @lru_cache(maxsize=1)
