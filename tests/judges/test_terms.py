@@ -473,6 +473,18 @@ def test_a_name_added_to_a_list_points_at_both() -> None:
 
 POLARITY: list[Row] = [
     (
+        "needed-against-not-required",
+        "Customers need a receipt to get a refund.",
+        "Customers can return it for a full refund; a receipt is not required.",
+        "negation_mismatch",
+    ),
+    (
+        "required-restated-as-needed",
+        "The Extended plan is needed for trips over 45 days.",
+        "The Extended plan is required for trips over 45 days.",
+        None,
+    ),
+    (
         "clause-denied-by-no-evidence-stated-as-fact",
         "The flaw has been actively exploited.",
         "There is no evidence that the flaw has been exploited.",
@@ -724,6 +736,10 @@ def test_word_tables_hold_wordnet_and_supplement_pairs() -> None:
 )
 def test_superlative_spelling(word: str, expected: str) -> None:
     assert superlative(word) == expected
+
+
+def test_a_supplement_synonym_stems_as_its_common_word() -> None:
+    assert stem("requires") == stem("required") == stem("need")
 
 
 def test_opposites_hold_the_superlatives_of_short_adjectives() -> None:

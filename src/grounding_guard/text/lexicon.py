@@ -193,7 +193,8 @@ def _strip(word: str) -> str:
 
 def _derived_stems() -> dict[str, str]:
     """stem of a derived noun -> stem of its verb (WordNet's verb-noun derivations and the
-    supplement); a noun stem that is itself some verb's stem stays as it is (no chains)."""
+    supplement); a noun stem that is itself some verb's stem stays as it is (no chains).
+    The supplement's synonyms stem as their common word."""
     pairs = [(row[0], row[1]) for row in _rows("derivations.tsv")] + _supplement("derivation")
     verbs = {_strip(_IRREGULAR.get(verb, verb)) for _, verb in pairs}
     out: dict[str, str] = {}
@@ -201,6 +202,12 @@ def _derived_stems() -> dict[str, str]:
         key, value = _strip(noun), _strip(_IRREGULAR.get(verb, verb))
         if key != value and key not in verbs and key not in STOPWORDS:
             out[key] = value
+    # a verb that means what a commoner one means, in every sense ("require" / "need"):
+    # it stems as that one, and so do the words derived from it ("requirement")
+    synonyms = {_strip(word): _strip(base) for word, base in _supplement("synonym")}
+    for key, value in out.items():
+        out[key] = synonyms.get(value, value)
+    out.update(synonyms)
     return out
 
 
