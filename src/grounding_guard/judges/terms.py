@@ -968,7 +968,8 @@ class _Swaps:
         if self.words is None:
             self.words = {}
             for number, (unit, _) in enumerate(units):
-                for written in _slots(unit.analysis).first:
+                # the words :func:`_index` finds (its table's keys), without building it
+                for written in dict.fromkeys(unit.analysis.words):
                     self.words.setdefault(written, []).append(number)
         return self.words.get(word, [])
 
