@@ -491,6 +491,24 @@ POLARITY: list[Row] = [
         "negation_mismatch",
     ),
     (
+        "clause-without-evidence-stated-as-fact",
+        "Vaccines cause autism.",
+        "There is no evidence that vaccines cause autism.",
+        "negation_mismatch",
+    ),
+    (
+        "a-clause-after-but-is-no-clause-without-evidence",
+        "The drug works in adults.",
+        "There is no evidence that the drug works in children, but it works in adults.",
+        None,
+    ),
+    (
+        "no-evidence-restated-as-a-denial",
+        "Vaccines do not cause autism.",
+        "There is no evidence that vaccines cause autism.",
+        None,
+    ),
+    (
         "no-evidence-restated-without-that",
         "There is no evidence the flaw has been exploited.",
         "There is no evidence that the flaw has been exploited.",

@@ -1510,10 +1510,51 @@ def check_negation(claim: Claim, best: BestSentence, threshold: float) -> list[R
     against its best sentence, then each clause against its own (:func:`clause_units`);
     the first conflict found is reported."""
     for unit, sentence in clause_units(claim, best):
-        found = _negation_of(unit, sentence, threshold) or _obligation_of(unit, sentence, threshold)
+        found = (
+            _negation_of(unit, sentence, threshold)
+            or _obligation_of(unit, sentence, threshold)
+            or _unevidenced_of(unit, sentence)
+        )
         if found:
             return found
     return []
+
+
+#: "There is no evidence that ...", "no sign that", "no proof": what follows is what the
+#: text says is not shown.
+_NO_EVIDENCE_THAT = re.compile(
+    r"\bno\s+(?:evidence|signs?|indications?|proof|suggestion)\s+(?:that\s+)?", re.IGNORECASE
+)
+#: Where the clause after it ends: a mark, or a "but" that opens another.
+_CLAUSE_END = re.compile(r"[,;:()\u2014\u2013]|\s(?:but|while|whereas|although|though)\s")
+
+
+def _unevidenced_of(claim: Claim, best: BestSentence) -> list[Reason]:
+    """``negation_mismatch`` when the claim states, with no denial of its own, a clause
+    the evidence says there is no evidence for: "Vaccines cause autism" against "There is
+    no evidence that vaccines cause autism" (every content word of the claim, two at
+    least, stands in that clause, which ends at a mark or a "but")."""
+    mine = claim.analysis
+    if mine.negations or len(mine.content) < 2:
+        return []
+    text = best.analysis.text
+    match = _NO_EVIDENCE_THAT.search(text)
+    if match is None:
+        return []
+    end = _CLAUSE_END.search(text, match.end())
+    clause = text[match.end() : end.start() if end is not None else len(text)]
+    if not mine.content <= analyse(clause).content:
+        return []
+    said = match.group().strip()
+    return [
+        Reason(
+            "negation_mismatch",
+            f"the evidence says what the claim states is not shown ({said!r})",
+            claim.span,
+            best.passage.id,
+            Span(match.start(), match.start() + len(said)).shift(best.span.start),
+        )
+    ]
 
 
 #: A duty denied: "does not need to", "need not", "is not required to", "is optional".
