@@ -1535,26 +1535,43 @@ def _unevidenced_of(claim: Claim, best: BestSentence) -> list[Reason]:
     no evidence that vaccines cause autism" (every content word of the claim, two at
     least, stands in that clause, which ends at a mark or a "but")."""
     mine = claim.analysis
-    if mine.negations or len(mine.content) < 2:
+    theirs = best.analysis
+    if (
+        mine.negations
+        or len(mine.content) < 2
+        or "no" not in theirs.vocabulary
+        or theirs.vocabulary.isdisjoint(_NO_EVIDENCE_NOUNS)
+    ):
         return []
-    text = best.analysis.text
-    match = _NO_EVIDENCE_THAT.search(text)
-    if match is None:
+    found = _UNEVIDENCED.get(theirs.text, _unevidenced_clause)
+    if not found or not mine.content <= found[2]:
         return []
-    end = _CLAUSE_END.search(text, match.end())
-    clause = text[match.end() : end.start() if end is not None else len(text)]
-    if not mine.content <= analyse(clause).content:
-        return []
-    said = match.group().strip()
+    said, span, _ = found
     return [
         Reason(
             "negation_mismatch",
             f"the evidence says what the claim states is not shown ({said!r})",
             claim.span,
             best.passage.id,
-            Span(match.start(), match.start() + len(said)).shift(best.span.start),
+            span.shift(best.span.start),
         )
     ]
+
+
+def _unevidenced_clause(text: str) -> tuple[str, Span, frozenset[str]] | tuple[()]:
+    """("no evidence that", where it stands, the content of the clause it heads) for the
+    first such phrase of ``text``, or ``()``: read once per text (each clause of each
+    claim citing a long sentence asks)."""
+    match = _NO_EVIDENCE_THAT.search(text)
+    if match is None:
+        return ()
+    end = _CLAUSE_END.search(text, match.end())
+    clause = text[match.end() : end.start() if end is not None else len(text)]
+    said = match.group().strip()
+    return said, Span(match.start(), match.start() + len(said)), analyse(clause).content
+
+
+_UNEVIDENCED: TextCache[tuple[str, Span, frozenset[str]] | tuple[()]] = TextCache(1024, 2_000_000)
 
 
 #: A duty denied: "does not need to", "need not", "is not required to", "is optional".
