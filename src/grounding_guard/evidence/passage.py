@@ -414,27 +414,34 @@ class Passage:
 
     def has_word(self, word: str) -> bool:
         """Whether ``word`` (casefolded) is in :attr:`vocabulary`; an unread ASCII chunk
-        reads only the sentences where it stands (every word of the vocabulary is a piece
-        of its sentence's lower-cased text), each looked in alone (no union is built)."""
-        if self._vocabulary is not None or not word or not self._by_stem():
+        reads only the sentences where it stands (:meth:`_near`), each looked in alone
+        (no union is built)."""
+        numbers = self._near(word)
+        if numbers is None:
             return word in self.vocabulary
-        self._lookups += 1
-        numbers = self._sentences_at(_places(self._lower(), word))
-        if len(numbers) > _NEAR_SHARE * len(self.spans):  # a common piece: read the chunk
-            return word in self.vocabulary
-        return any(word in self.bag(n).vocabulary for n in sorted(numbers))
+        return any(word in self.bag(n).vocabulary for n in numbers)
 
     def vocabulary_near(self, piece: str) -> frozenset[str]:
         """A part of :attr:`vocabulary` that holds each of its words containing ``piece``
         (casefolded): on an unread ASCII chunk, the words of the sentences where the
         piece stands (unless it stands in many); else the whole vocabulary."""
-        if self._vocabulary is not None or not piece or not self._by_stem():
+        numbers = self._near(piece)
+        if numbers is None:
             return self.vocabulary
+        return frozenset().union(*(self.bag(n).vocabulary for n in numbers))
+
+    def _near(self, piece: str) -> list[int] | None:
+        """The sentences of an unread ASCII chunk where ``piece`` stands, in order (every
+        word of the vocabulary is a piece of its sentence's lower-cased text); None when
+        the whole vocabulary is to be read instead: the chunk is read already, or its
+        searches are spent, or the piece stands in many sentences."""
+        if self._vocabulary is not None or not piece or not self._by_stem():
+            return None
         self._lookups += 1
         numbers = self._sentences_at(_places(self._lower(), piece))
         if len(numbers) > _NEAR_SHARE * len(self.spans):  # a common piece: read the chunk
-            return self.vocabulary
-        return frozenset().union(*(self.bag(n).vocabulary for n in sorted(numbers)))
+            return None
+        return sorted(numbers)
 
     def figure_sentences(self, words: frozenset[str]) -> tuple[int, ...]:
         """The sentences that hold a number token or a word of ``words`` (lower-case

@@ -81,8 +81,8 @@ def sentence_gate(
 
 
 class SentenceGate:
-    """:func:`sentence_gate` of one claim and sentence for many sets of words set aside, each in time of its own size: the claim's words the
-    sentence holds are counted once."""
+    """:func:`sentence_gate` of one claim and sentence for many sets of words set aside,
+    each in time of its own size: the claim's words the sentence holds are counted once."""
 
     def __init__(self, claim: Claim, best: BestSentence, threshold: float) -> None:
         self.content = claim.analysis.content
@@ -589,8 +589,16 @@ _LIST_TOKEN = re.compile(r"[\w'&-]+(?:\.[\w'&-]+)*|,")
 _LIST_JOINERS = frozenset({",", "and", "or", "&"})
 
 
+class _NameLists(NamedTuple):
+    """The lists of names of one text, in order (:func:`_listed`)."""
+
+    lists: tuple[tuple[Span, frozenset[str]], ...]  # each list's span and members
+    starts: tuple[int, ...]  # where each starts
+    by_member: dict[str, list[int]]  # member -> the numbers of the lists holding it
+
+
 @bounded_cache(512, 1_000_000)
-def _listed(text: str) -> tuple[tuple[Span, frozenset[str]], ...]:
+def _listed(text: str) -> _NameLists:
     """The lists of names in ``text``, in order, each with its members: capitalised words
     joined by commas, "and", "or" or "&" ("Ontario, Quebec and Manitoba"; a member may be
     several capitalised words). One pass over the tokens (linear in any text), once per
@@ -634,24 +642,11 @@ def _listed(text: str) -> tuple[tuple[Span, frozenset[str]], ...]:
         else:
             close()
     close()
-    return tuple(found)
-
-
-@bounded_cache(512, 1_000_000)
-def _list_starts(text: str) -> tuple[int, ...]:
-    """Where each list of names in ``text`` starts (:func:`_listed`), in order."""
-    return tuple(where.start for where, _ in _listed(text))
-
-
-@bounded_cache(512, 1_000_000)
-def _lists_by_member(text: str) -> dict[str, list[int]]:
-    """The numbers of the lists of names in ``text`` (:func:`_listed`) holding each
-    member, in order."""
-    found: dict[str, list[int]] = {}
-    for number, (_, members) in enumerate(_listed(text)):
-        for member in members:
-            found.setdefault(member, []).append(number)
-    return found
+    by_member: dict[str, list[int]] = {}
+    for number, (_, names) in enumerate(found):
+        for name in names:
+            by_member.setdefault(name, []).append(number)
+    return _NameLists(tuple(found), tuple(where.start for where, _ in found), by_member)
 
 
 #: The most members a list may have for a name added to it to be looked for (the work
@@ -662,11 +657,11 @@ _LIST_MEMBERS = 24
 def _list_at(text: str, at: int) -> frozenset[str] | None:
     """The members of the list of names in ``text`` that holds offset ``at``, if any
     (none when the list is longer than :data:`_LIST_MEMBERS`)."""
-    lists = _listed(text)
-    number = bisect_left(_list_starts(text), at + 1) - 1
-    if number < 0 or not lists[number][0].start <= at < lists[number][0].end:
+    read = _listed(text)
+    number = bisect_left(read.starts, at + 1) - 1
+    if number < 0 or not read.lists[number][0].start <= at < read.lists[number][0].end:
         return None
-    members = lists[number][1]
+    members = read.lists[number][1]
     return members if len(members) <= _LIST_MEMBERS else None
 
 
@@ -684,8 +679,10 @@ def _added_to_list(
     list stands in one list of that sentence, whose members the claim's list all holds
     (a list the evidence gives as a whole); the sentence covers the claim with the
     added name's words set aside."""
-    members = None if span is None else _list_at(claim.text, span.start)
-    if span is None or members is None:
+    if span is None:
+        return None
+    members = _list_at(claim.text, span.start)
+    if members is None:
         return None
     others = frozenset(m for m in members if surface not in m)
     if not others or len(others) == len(members):
@@ -695,9 +692,9 @@ def _added_to_list(
         return None
     best, gate = found
     sentence = best.analysis.text
-    lists = _listed(sentence)
-    for number in _lists_by_member(sentence).get(next(iter(sorted(others))), ()):
-        their_span, theirs = lists[number]
+    read = _listed(sentence)
+    for number in read.by_member.get(min(others), ()):
+        their_span, theirs = read.lists[number]
         if not others <= theirs <= members:
             continue
         if not gate.covers(analyse(surface).content):
@@ -973,7 +970,7 @@ class _Swaps:
                     self.words.setdefault(written, []).append(number)
         return self.words.get(word, [])
 
-    def candidates(self, number: int, mine: Analysis, sentence: Analysis, acronym: bool) -> _Others:
+    def candidates(self, mine: Analysis, sentence: Analysis, acronym: bool) -> _Others:
         """:func:`_others` of one sentence (read once however many units it is best for:
         ``mine`` is the one claim's)."""
         key = (sentence.text, acronym)
@@ -1036,7 +1033,7 @@ def _swapped(
         if not swaps.gate(number, unit, sentence, threshold, stem(_bare(word))):
             continue  # the sentence does not cover the unit: no name of it is a swap
         run = _name_run(unit.analysis, index)
-        others = swaps.candidates(number, mine, sentence.analysis, acronym)
+        others = swaps.candidates(mine, sentence.analysis, acronym)
         # a clause that ends the claim may end open
         last = not strict and unit.span.end >= claim.span.end
         adjuncts = (
@@ -1523,7 +1520,8 @@ def check_negation(claim: Claim, best: BestSentence, threshold: float) -> list[R
 #: "There is no evidence that ...", "no sign that", "no proof": what follows is what the
 #: text says is not shown.
 _NO_EVIDENCE_THAT = re.compile(
-    r"\bno\s+(?:evidence|signs?|indications?|proof|suggestion)\s+(?:that\s+)?", re.IGNORECASE
+    rf"\bno\s+(?:{'|'.join(sorted(_NO_EVIDENCE_NOUNS, key=lambda n: (-len(n), n)))})\s+(?:that\s+)?",
+    re.IGNORECASE,
 )
 #: Where the clause after it ends: a mark, or a "but" that opens another.
 _CLAUSE_END = re.compile(r"[,;:()\u2014\u2013]|\s(?:but|while|whereas|although|though)\s")

@@ -25,6 +25,7 @@ __all__ = [
     "pertainyms",
     "stem",
     "stem_forms",
+    "superlative",
 ]
 
 
