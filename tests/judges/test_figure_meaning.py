@@ -1181,6 +1181,43 @@ ROWS: list[tuple[str, str, str, str]] = [
         "Parking costs 2 euros for the first 2 hours.",
         "value_mismatch",
     ),
+    # -- the two ends of a change "from A to B": old amount and new -----------------------
+    (
+        "change-new-end-stated-bare",
+        "The lowest supported firmware is now 12 [1].",
+        "The lowest supported firmware rises from 9 to 12.",
+        "grounded",
+    ),
+    (
+        "change-new-end-stated-with-to",
+        "The lowest supported firmware rises to 12 [1].",
+        "The lowest supported firmware rises from 9.0 to 12.",
+        "grounded",
+    ),
+    (
+        "change-old-end-stated-bare",
+        "The lowest supported firmware was 9 before the update [1].",
+        "The lowest supported firmware rises from 9 to 12.",
+        "grounded",
+    ),
+    (
+        "change-old-end-given-as-new",
+        "The lowest supported firmware rises to 9 [1].",
+        "The lowest supported firmware rises from 9 to 12.",
+        "value_mismatch",
+    ),
+    (
+        "change-new-end-given-as-old",
+        "The ticket price was cut from $12 [1].",
+        "The ticket price was cut from $15 to $12.",
+        "value_mismatch",
+    ),
+    (
+        "change-bound-up-to-is-no-end",
+        "Up to 9 riders fit in the new cabin [1].",
+        "The number of riders per cabin rose from 9 to 12.",
+        "grounded",
+    ),
 ]
 
 

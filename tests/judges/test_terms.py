@@ -335,6 +335,30 @@ OPPOSITES: list[Row] = [
         "direction_mismatch",
     ),
     (
+        "change-word-ends-the-claim-evidence-goes-on",
+        "The lowest supported firmware drops.",
+        "The lowest supported firmware rises from 9 to 12 this spring.",
+        "direction_mismatch",
+    ),
+    (
+        "change-word-ends-the-claim-other-subject",
+        "Museum ticket prices drop.",
+        "Museum ticket sales are steady while hotel prices rise from 90 to 120 euros in August.",
+        None,
+    ),
+    (
+        "adverb-of-opposite-adjectives",
+        "Refunds are issued manually.",
+        "Refunds are issued automatically within five days of the return.",
+        "antonym_mismatch",
+    ),
+    (
+        "adverb-of-opposite-adjectives-same-way",
+        "Refunds are issued automatically.",
+        "Refunds are issued automatically within five days of the return.",
+        None,
+    ),
+    (
         "both-clauses-restated",
         "Revenue grew 40 percent in 2023 and profit fell 5 percent in 2023.",
         "Revenue grew 40 percent in 2023, while profit fell 5 percent in 2023.",
@@ -764,6 +788,13 @@ def test_opposites_hold_the_superlatives_of_short_adjectives() -> None:
     table = antonyms()
     assert "slowest" in table["fastest"] and "latest" in table["earliest"]
     assert stem("advance") in table[stem("retreat")]  # supplement
+
+
+def test_opposites_hold_the_adverbs_of_suffixed_adjectives() -> None:
+    table = antonyms()
+    assert stem("automatically") in table[stem("manually")]
+    assert stem("involuntarily") in table[stem("voluntarily")]
+    assert stem("basically") not in table  # a sentence adverb keeps no opposite
 
 
 def test_unspaced_script_with_a_figure_is_grounded() -> None:

@@ -66,6 +66,7 @@ from grounding_guard.text.figures import (
     resolve_preset,
     same_figure,
 )
+from grounding_guard.text.figures.context import prev_words
 from grounding_guard.text.figures.index import FigureIndex, unit_base
 from grounding_guard.text.figures.intervals import (
     Interval,
@@ -75,7 +76,7 @@ from grounding_guard.text.figures.intervals import (
     qualified,
     year_of,
 )
-from grounding_guard.text.figures.words import PERIODS, SMALL
+from grounding_guard.text.figures.words import CHANGE_VERBS, PERIODS, SMALL
 from grounding_guard.text.lexicon import DIRECTION_FAMILIES, STOPWORDS, stem
 from grounding_guard.text.normalize import match_form
 from grounding_guard.types import Reason, Span
@@ -2855,6 +2856,9 @@ def _choose(
                 conditions, sentence.text, clauses, other
             ):
                 return other
+    end = _end_of_change(claim.text, value, sentence.text, chosen, chosen[first])
+    if end is not None:
+        return end
     first_agrees = agree(value, chosen[first]) is True
     if not first_agrees:
         # figures listed side by side share the words before them ("Rentals cost €25 per
@@ -2897,6 +2901,57 @@ def _choose(
             ):
                 return chosen[index]
     return chosen[first]
+
+
+#: "from" right before a figure; "to" or "until" right before one.
+_FROM_BEFORE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
+_TO_BEFORE = re.compile(r"\b(?:to|until)\s*$", re.IGNORECASE)
+#: What stands between the two ends of a change: "8 to 12", "8 units to 12", "$8 until $9".
+_CHANGE_GAP = re.compile(r"\s*(?:[^\W\d_]+\s+)?(?:to|until)\s*", re.IGNORECASE)
+#: How many words before its "from" or "to" a change verb may stand ("rose by 4% to 12").
+_CHANGE_REACH = 4
+
+
+def _end_marked(text: str, value: Value) -> str | None:
+    """Which end of a change the claim's own words make its figure: "to" ("rose to 12",
+    "was cut by 4% to 12"), "from" ("fell from 12"), or ``None`` (unmarked, or a bound:
+    "up to 12")."""
+    start = value.span.start
+    before = text[max(0, start - 8) : start]
+    for pattern, end in ((_TO_BEFORE, "to"), (_FROM_BEFORE, "from")):
+        found = pattern.search(before)
+        if found is None:
+            continue
+        words = prev_words(text, start - len(before) + found.start(), _CHANGE_REACH)
+        if words[-1:] != ["up"] and any(w in CHANGE_VERBS for w in words):
+            return end
+    return None
+
+
+def _end_of_change(
+    claim_text: str, value: Value, sentence: str, chosen: Sequence[Value], taken: Value
+) -> Value | None:
+    """The partner a change the evidence states "from A to B" ("rises from 8 to 12")
+    gives the claimed figure when nearness took one of its ends: the end the claim marks
+    ("rose to 12" the new, "fell from 8" the old), else the end that bears the figure out
+    ("is 12" states the new amount, "was 8" the old); ``None`` where the taken figure is
+    no end of such a change, or nothing is to be moved."""
+    marked = _end_marked(claim_text, value)
+    for other in chosen:
+        if other is taken or other.unit != taken.unit:
+            continue
+        old, new = (taken, other) if taken.span.start < other.span.start else (other, taken)
+        if not (
+            _FROM_BEFORE.search(sentence[max(0, old.span.start - 8) : old.span.start])
+            and _CHANGE_GAP.fullmatch(sentence, old.span.end, new.span.start)
+        ):
+            continue
+        if marked is not None:
+            return new if marked == "to" else old
+        if agree(value, taken) is not True and agree(value, other) is True:
+            return other
+        return None
+    return None
 
 
 #: How many words before a figure :func:`_word_before` looks through for its own word.

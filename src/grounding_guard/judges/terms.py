@@ -1874,6 +1874,18 @@ def _same_root(mine: str, theirs: str) -> bool:
     return shared >= 4 and shared >= min(len(mine), len(theirs)) - 2
 
 
+def _ends_open(mine: Analysis, i: int, theirs: Analysis, j: int, adjuncts: frozenset[str]) -> bool:
+    """Whether claim word ``i``, which ends the claim (figures both state and stop words
+    aside), has the same two content words before it as evidence word ``j``, which the
+    evidence goes on after: "The minimum Android version drops." against "The minimum
+    Android version rises from 8.0 to 10". One shared head is not enough ("ticket prices"
+    / "hotel prices")."""
+    if not _ends_here(mine, i, adjuncts):
+        return False
+    before = context_stems(mine, i, 2, 0, adjuncts)
+    return len(before) == 2 and before == context_stems(theirs, j, 2, 0, adjuncts)
+
+
 def _ends_here(analysis: Analysis, index: int, adjuncts: frozenset[str]) -> bool:
     """Whether word ``index`` ends the text, or only stop words and ``adjuncts`` follow it
     ("... in Riga in 2011" with the year an adjunct)."""
@@ -2372,6 +2384,9 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
     their_sides = theirs.keys()
     own = _directions(claim.analysis)
     own_sides = {side for _, side in own}
+    # figures both state stand aside, and a claim that ends at its word may leave the
+    # evidence's amount unsaid ("drops." / "rises from 8.0 to 10")
+    shared = claim.analysis.number_keys & best.analysis.number_keys
     reasons: list[Reason] = []
     for index, (family, side) in own:
         if (family, 1 - side) in own_sides:
@@ -2397,6 +2412,7 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
                     if both
                     else _same_amount_after(claim.analysis, index, best.analysis, j)
                     or _aligned(claim.analysis, index, best.analysis, j)
+                    or _ends_open(claim.analysis, index, best.analysis, j, shared)
                     or _same_phrase_after(claim.analysis, index, best.analysis, j)
                     or _changed_same_thing(claim.analysis, index, best.analysis, j)
                     or _same_comparison(claim.analysis, index, best.analysis, j)
@@ -2479,6 +2495,7 @@ def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Re
     index_of_theirs = _stem_index(theirs)
     their_stems = index_of_theirs.stems
     my_stems = _stem_index(mine).stems
+    shared = mine.number_keys & theirs.number_keys  # figures both state stand aside
     reasons: list[Reason] = []
     for index, word_stem in enumerate(mine.stems):
         opposite = table.get(word_stem)
@@ -2494,7 +2511,11 @@ def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Re
                 )
                 if not _negated(theirs, j)
                 and not _after_non(theirs, j)
-                and (_aligned(mine, index, theirs, j) or _same_phrase_after(mine, index, theirs, j))
+                and (
+                    _aligned(mine, index, theirs, j)
+                    or _ends_open(mine, index, theirs, j, shared)
+                    or _same_phrase_after(mine, index, theirs, j)
+                )
             ),
             None,
         )

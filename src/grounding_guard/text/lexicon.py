@@ -246,13 +246,25 @@ def stem_forms(stemmed: str) -> tuple[str, ...]:
 def antonyms() -> dict[str, frozenset[str]]:
     """stem -> stems of its opposites: WordNet antonyms of adjectives, adverbs, verbs and
     a few nouns of outcome and bound ("warm"/"cool", "allow"/"forbid", "minimum"/"maximum"),
-    plus the supplement ("over"/"under", "before"/"after"). Stop words, negation words
-    and pairs the direction table already opposes are left out."""
-    pairs = [(row[0], row[1]) for row in _rows("antonyms.tsv")] + _supplement("antonym")
+    plus the supplement ("over"/"under", "before"/"after"), the short adjectives'
+    superlatives and the "-ly" adverbs of adjectives that keep their sense in them
+    ("automatically"/"manually"). Stop words, negation words and pairs the direction
+    table already opposes are left out."""
+    rows = _rows("antonyms.tsv")
+    pairs = [(row[0], row[1]) for row in rows] + _supplement("antonym")
     pairs += [
         (superlative(left), superlative(right))
         for left, right in pairs
         if _takes_est(left) and _takes_est(right)
+    ]
+    pairs += [
+        (adverb_left, adverb_right)
+        for left, right, kinds in rows
+        if "a" in kinds.split(",")
+        and (adverb_left := _adverb(left))
+        and (adverb_right := _adverb(right))
+        and adverb_left not in _SENTENCE_ADVERBS
+        and adverb_right not in _SENTENCE_ADVERBS
     ]
     out: dict[str, set[str]] = {}
     skip = (STOPWORDS - {"over", "under", "before", "after"}) | NEGATIONS
@@ -265,6 +277,27 @@ def antonyms() -> dict[str, frozenset[str]]:
         out.setdefault(a, set()).add(b)
         out.setdefault(b, set()).add(a)
     return {k: frozenset(v) for k, v in out.items()}
+
+
+#: Adverbs that comment on a sentence or intensify a word ("basically", "seriously
+#: ill") rather than say how a thing is done: their adjectives' opposites are not theirs.
+_SENTENCE_ADVERBS = frozenset(
+    "basically incidentally ordinarily extraordinarily seriously positively obviously".split()
+)
+
+
+def _adverb(adjective: str) -> str | None:
+    """The "-ly" adverb of an adjective whose suffix keeps its sense in the adverb
+    ("automatic" -> "automatically", "manual" -> "manually", "voluntary" ->
+    "voluntarily"); ``None`` for others, whose "-ly" form may mean something else ("hard"
+    / "hardly", "late" / "lately", "near" / "nearly")."""
+    if adjective.endswith("ic"):
+        return adjective + "ally"
+    if adjective.endswith("ary"):
+        return adjective[:-1] + "ily"
+    if adjective.endswith(("al", "ous", "ive", "ful")):
+        return adjective + "ly"
+    return None
 
 
 #: The longest word whose opposite's superlative :func:`antonyms` adds ("fastest" /
