@@ -390,6 +390,36 @@ def test_an_opposite_carries_both_spans_and_says_which_words() -> None:
 
 NAMES: list[Row] = [
     (
+        "only-one-of-a-listed-pair",
+        "The update brings dark mode to macOS only.",
+        "The update brings dark mode to Windows and macOS.",
+        "name_mismatch",
+    ),
+    (
+        "only-before-the-name",
+        "The update brings dark mode only to Windows.",
+        "The update brings dark mode to Windows and macOS.",
+        "name_mismatch",
+    ),
+    (
+        "only-the-whole-list",
+        "The update brings dark mode to Windows and macOS only.",
+        "The update brings dark mode to Windows and macOS.",
+        None,
+    ),
+    (
+        "not-only-is-no-restriction",
+        "The update brings dark mode not only to Windows but also to macOS.",
+        "The update brings dark mode to Windows and macOS.",
+        None,
+    ),
+    (
+        "only-where-the-evidence-says-only-too",
+        "The update brings dark mode to Windows only.",
+        "The update brings dark mode to Windows only, and macOS follows later.",
+        None,
+    ),
+    (
         "name-added-to-a-list-the-evidence-gives-whole",
         "The recall covers Ontario, Quebec and Manitoba.",
         "The recall covers Ontario and Quebec only, and the organic range is not affected.",
@@ -496,6 +526,68 @@ def test_a_name_added_to_a_list_points_at_both() -> None:
 
 
 POLARITY: list[Row] = [
+    (
+        "no-longer-against-a-verb-of-ending",
+        "The old booking site will no longer be supported after 30 June.",
+        "Support for the old booking site ends on 30 June.",
+        None,
+    ),
+    (
+        "not-ended-against-ended",
+        "The strike at the port has not ended.",
+        "The strike at the port ended on Monday after talks.",
+        "negation_mismatch",
+    ),
+    (
+        "still-against-previously-now",
+        "Offline maps are still limited to paying members.",
+        "Offline maps, previously limited to paying members, are now free for everyone.",
+        "negation_mismatch",
+    ),
+    (
+        "previously-restated-as-past",
+        "Offline maps were previously limited to paying members.",
+        "Offline maps, previously limited to paying members, are now free for everyone.",
+        None,
+    ),
+    (
+        "still-without-a-change-now",
+        "Offline maps are still limited to paying members.",
+        "Offline maps, previously limited to paying members in Europe, stay that way.",
+        None,
+    ),
+    (
+        "stated-of-the-exception",
+        "Dogs are allowed in the reading room.",
+        "Dogs on a lead are allowed in all rooms except the reading room.",
+        "negation_mismatch",
+    ),
+    (
+        "denied-of-the-exception",
+        "Dogs are not allowed in the reading room.",
+        "Dogs on a lead are allowed in all rooms except the reading room.",
+        None,
+    ),
+    (
+        "exception-of-a-denied-rule",
+        "Dogs are allowed in the garden.",
+        "Dogs are not allowed anywhere except the garden.",
+        None,
+    ),
+    (
+        "exception-closes-the-nearer-rule",
+        "The pool is open on Sundays in August.",
+        "The pool is open from 9:00 to 18:00 Monday to Saturday and closed on Sundays, "
+        "except in August.",
+        None,
+    ),
+    (
+        "exception-closes-the-nearer-rule-claim-of-it",
+        "The pool is closed on Sundays in August.",
+        "The pool is open from 9:00 to 18:00 Monday to Saturday and closed on Sundays, "
+        "except in August.",
+        "negation_mismatch",
+    ),
     (
         "needed-against-not-required",
         "Customers need a receipt to get a refund.",

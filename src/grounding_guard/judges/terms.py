@@ -28,7 +28,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import NamedTuple
 
 from grounding_guard.evidence.passage import Claim, Passage
@@ -572,6 +572,10 @@ def check_names(
                     missing,
                 )
             )
+    if seen and not reasons and _ONLY_NAMES.search(claim.text):
+        cut = _list_cut_short(claim, passages, threshold, swaps)
+        if cut is not None:
+            reasons.append(cut)
     if (
         len(seen) > 1
         and not any(r.code == "name_mismatch" for r in reasons)
@@ -582,6 +586,59 @@ def check_names(
         if swapped is not None:
             reasons.append(swapped)
     return reasons
+
+
+#: "only" (or "solely", "exclusively") right before a name, a preposition between maybe
+#: ("only on Android"), or right after one ("for Android only"); not "not only".
+_ONLY_NAMES = re.compile(
+    r"(?<!\bnot )\b(?:only|solely|exclusively)\s+(?:(?:on|in|for|to|at|by|with|from)\s+)?"
+    r"(?:the\s+)?(?P<before>[a-z]*[A-Z][\w'&-]*)"
+    r"|(?P<after>\b[a-z]*[A-Z][\w'&-]*)\s+(?:only|solely|exclusively)\b"
+)
+
+
+#: How many "only"s of one claim :func:`_list_cut_short` reads (a hostile run of them
+#: must not make the work grow with the square of the text).
+_ONLY_READ = 8
+
+
+def _list_cut_short(
+    claim: Claim, passages: Sequence[Passage], threshold: float, swaps: _Swaps
+) -> Reason | None:
+    """``name_mismatch`` for names the claim says are the only ones where the sentence
+    that restates it lists more: "offline mode for Android only" against "offline mode
+    for Android and iOS". The claim's name (or its list's members) all stand in one list
+    of that sentence, which holds a name the claim never writes; the sentence covers the
+    claim and says no "only" of its own."""
+    found = swaps.whole(claim, passages, threshold)
+    if found is None:
+        return None
+    best, gate = found
+    sentence = best.analysis.text
+    if _ONLY_NAMES.search(sentence) or not gate.covers(frozenset()):
+        return None
+    read = _listed(sentence)
+    for match in islice(_ONLY_NAMES.finditer(claim.text), _ONLY_READ):
+        group = "before" if match.group("before") else "after"
+        at = match.start(group)
+        listed = _list_at(claim.text, at)
+        named = listed if listed is not None else frozenset({match.group(group)})
+        for number in read.by_member.get(min(named), ()):
+            their_span, theirs = read.lists[number]
+            if len(theirs) > _LIST_MEMBERS or not named < theirs:
+                continue
+            if all(name in claim.text for name in theirs - named):
+                continue
+            mine = Span(match.start(), match.end())
+            return Reason(
+                "name_mismatch",
+                f"{mine.of(claim.text)!r} leaves out what the cited evidence lists with it "
+                f"({their_span.of(sentence)!r})",
+                mine.shift(claim.span.start),
+                best.passage.id,
+                their_span.shift(best.span.start),
+            )
+    return None
 
 
 #: The tokens a list of names is read from: words (a name's, a joiner's) and commas.
@@ -631,7 +688,7 @@ def _listed(text: str) -> _NameLists:
                 current, joined = None, True
             elif not (joined and members):
                 close()  # a joiner that joins no name
-        elif token[0].isupper():
+        elif token[0].isupper() or _camel(token):
             if current is not None and gap:
                 current = (current[0], match.end())
             elif joined:
@@ -647,6 +704,12 @@ def _listed(text: str) -> _NameLists:
         for name in names:
             by_member.setdefault(name, []).append(number)
     return _NameLists(tuple(found), tuple(where.start for where, _ in found), by_member)
+
+
+def _camel(token: str) -> bool:
+    """Whether a word opening in lower case is a name by a capital inside it ("iOS",
+    "eBay", "macOS")."""
+    return token[:1].islower() and not token.islower() and token.isalpha()
 
 
 #: The most members a list may have for a name added to it to be looked for (the work
@@ -1511,6 +1574,8 @@ def check_negation(claim: Claim, best: BestSentence, threshold: float) -> list[R
             _negation_of(unit, sentence, threshold)
             or _obligation_of(unit, sentence, threshold)
             or _unevidenced_of(unit, sentence)
+            or _stale_of(unit, sentence)
+            or _exception_of(unit, sentence)
         )
         if found:
             return found
@@ -1570,6 +1635,51 @@ def _unevidenced_clause(text: str) -> tuple[str, Span, frozenset[str]] | tuple[(
 
 
 _UNEVIDENCED: TextCache[tuple[str, Span, frozenset[str]] | tuple[()]] = TextCache(1024, 2_000_000)
+
+
+#: "previously", "formerly", "until recently": what follows held before and, where the
+#: sentence says what holds "now", no longer does.
+_HELD_BEFORE = re.compile(r"\b(?:previously|formerly|until\s+recently)\s+", re.IGNORECASE)
+#: Where a clause of what held before ends: a mark, or the "now" that says what holds.
+_BEFORE_ENDS = re.compile(r"[,;:()\u2014\u2013]|\bnow\b", re.IGNORECASE)
+_NOW = re.compile(r"\bnow\b", re.IGNORECASE)
+#: Claim words that say a thing goes on as it was ("is still limited", "remains free").
+_STILL = frozenset({"still", "remain", "remains", "remained", "continue", "continues"})
+
+
+def _stale_of(claim: Claim, best: BestSentence) -> list[Reason]:
+    """``negation_mismatch`` when the claim says a thing is still so that the evidence
+    says held before and has changed: "PDF export is still limited to Pro users" against
+    "Export to PDF, previously limited to Pro users, is now available on all plans" (the
+    clause after "previously", two content words at least, all in the claim; the
+    sentence says "now" after it)."""
+    mine, theirs = claim.analysis, best.analysis
+    if (
+        mine.vocabulary.isdisjoint(_STILL)
+        or mine.negations
+        or "now" not in theirs.vocabulary
+        or theirs.vocabulary.isdisjoint(("previously", "formerly", "until"))
+    ):
+        return []
+    text = theirs.text
+    for match in _HELD_BEFORE.finditer(text):
+        end = _BEFORE_ENDS.search(text, match.end())
+        if end is None or _NOW.search(text, end.start()) is None:
+            continue
+        held = analyse(text[match.end() : end.start()]).content
+        if len(held) < 2 or not held <= mine.content:
+            continue
+        said = Span(match.start(), end.start())
+        return [
+            Reason(
+                "negation_mismatch",
+                f"the evidence says this held only before ({said.of(text).strip()!r})",
+                claim.span,
+                best.passage.id,
+                said.shift(best.span.start),
+            )
+        ]
+    return []
 
 
 #: A duty denied: "does not need to", "need not", "is not required to", "is optional".
@@ -1669,7 +1779,7 @@ def _negation_of(claim: Claim, best: BestSentence, threshold: float) -> list[Rea
         and _first_bearing_negation(claim.analysis, other.content, other) is not None
     ):
         return []  # the evidence says "not" of its own, unless the claim says it alike
-    if _excepted(denying.analysis.text, other):
+    if _excepted(denying.analysis.text, other) or _said_to_end(denying.analysis, other):
         return []
     if mine is not None:
         word = claim.analysis.words[mine]
@@ -1742,6 +1852,118 @@ _EXCEPT = re.compile(
     r"|with\s+the\s+exception\s+of)\s+(?P<what>[^.;:,()]+)",
     re.IGNORECASE,
 )
+
+
+#: Where the clause that an exception closes starts: after the last mark before it.
+_CLAUSE_MARK = re.compile(r"[;()\u2014\u2013]|[,:](?!\d)")  # not in "1,500" or "10:00"
+#: Denials that turn an exception round ("not allowed anywhere except the hall" makes the
+#: hall the place where it is allowed); "without" qualifies and does not.
+_RULE_DENIALS = frozenset({"not", "no", "never", "nothing", "none", "nowhere", "nobody"})
+
+
+def _exception_of(claim: Claim, best: BestSentence) -> list[Reason]:
+    """``negation_mismatch`` when the claim says of a thing what the evidence says of
+    everything but it: "Photography is allowed in the Viking ship hall" against
+    "Photography without flash is allowed in all galleries except the Viking ship hall".
+    Every content word of the exception stands in the claim, and every other content
+    word of the claim, two at least, in the clause the exception closes; neither side
+    denies (a denied rule makes the exception the place where it holds)."""
+    mine, theirs = claim.analysis, best.analysis
+    if mine.negations or not _says_except(theirs):
+        return []
+    text = theirs.text
+    for match in _EXCEPT.finditer(text):
+        what = match.group("what")
+        excepted = analyse(what).content
+        if not excepted or not excepted <= mine.content:
+            continue
+        ends = [m.end() for m in _CLAUSE_MARK.finditer(text, 0, match.start())]
+        while ends and not text[ends[-1] : match.start()].strip():
+            ends.pop()  # "closed on Mondays, except in July": the rule is before the comma
+        rule = analyse(text[ends[-1] if ends else 0 : match.start()])
+        rest = mine.content - excepted
+        if (
+            len(rest) < 2
+            or not rest <= rule.content
+            or not rule.vocabulary.isdisjoint(_RULE_DENIALS)
+            or len(rest & _last_content(rule, _EXCEPTED_RULE_WORDS)) < 2
+        ):
+            continue
+        said = Span(match.start(), match.end())
+        return [
+            Reason(
+                "negation_mismatch",
+                f"the evidence makes an exception of what the claim states "
+                f"({said.of(text).strip()!r})",
+                claim.span,
+                best.passage.id,
+                said.shift(best.span.start),
+            )
+        ]
+    return []
+
+
+#: How many content words before an exception make the rule it excepts from: two of the
+#: claim's must be among them ("open ... and closed on Mondays, except in July" excepts
+#: from "closed on Mondays", not from "open").
+_EXCEPTED_RULE_WORDS = 4
+
+
+def _last_content(analysis: Analysis, count: int) -> frozenset[str]:
+    """The stems of the last ``count`` content words of a text."""
+    return context_stems(analysis, len(analysis.words), count, 0)
+
+
+def _says_except(analysis: Analysis) -> bool:
+    """Whether a text may hold an exception (:data:`_EXCEPT`), by its words."""
+    vocabulary = analysis.vocabulary
+    return (
+        "except" in vocabulary
+        or "excluding" in vocabulary
+        or ("apart" in vocabulary and "from" in vocabulary)
+        or ("other" in vocabulary and "than" in vocabulary)
+        or ("save" in vocabulary and "for" in vocabulary)
+        or "exception" in vocabulary
+    )
+
+
+#: Verbs that say a thing stops being so ("Support for v1 ends on 31 March"): what they
+#: bear on is then denied from that point, in other words than "no longer".
+_CESSATION: frozenset[str] = frozenset(
+    map(
+        stem,
+        """
+        end ends ended discontinue discontinues discontinued expire expires expired
+        terminate terminates terminated retire retires retired withdraw withdraws withdrawn
+        withdrew cease ceases ceased lapse lapses lapsed
+        """.split(),
+    )
+)
+#: How many words from the denied word a verb of :data:`_CESSATION` may stand.
+_CESSATION_REACH = 8
+
+
+def _said_to_end(denying: Analysis, other: Analysis) -> bool:
+    """Whether the plain side says, with a verb of ending near each word the denying side
+    denies, that it stops ("The v1 API will no longer be supported" against "Support for
+    the v1 API ends on 31 March"). A denied word that is itself such a verb ("has not
+    ended" against "ended") is a denial as ever."""
+    if other.content.isdisjoint(_CESSATION):
+        return False
+    denials = _TEXT_DENIALS.get(denying.text, lambda _: _denials(denying))
+    denied = [stemmed for stemmed in denials if stemmed in other.content]
+    stems = other.stems
+    return bool(denied) and all(
+        denied_stem not in _CESSATION
+        and any(
+            stems[at] == denied_stem
+            and not _CESSATION.isdisjoint(
+                stems[max(0, at - _CESSATION_REACH) : at + _CESSATION_REACH + 1]
+            )
+            for at in range(len(stems))
+        )
+        for denied_stem in denied
+    )
 
 
 def _excepted(text: str, other: Analysis) -> bool:
