@@ -1212,6 +1212,56 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The ticket price was cut from $15 to $12.",
         "value_mismatch",
     ),
+    # -- how often a thing recurs: "monthly", "once a week", "every three months" ---------
+    (
+        "recurrence-word-against-another",
+        "The booster is given as a weekly dose [1].",
+        "The booster is given as a monthly dose at the clinic.",
+        "value_mismatch",
+    ),
+    (
+        "recurrence-once-a-period-restates-the-word",
+        "The booster is given once a month at the clinic [1].",
+        "The booster is given as a monthly dose at the clinic.",
+        "grounded",
+    ),
+    (
+        "recurrence-every-n-restates-the-word",
+        "The air filters are replaced every three months [1].",
+        "The air filters are replaced quarterly by the landlord.",
+        "grounded",
+    ),
+    (
+        "recurrence-word-against-every-n",
+        "The safety report is published yearly [1].",
+        "The safety report is published every two years.",
+        "value_mismatch",
+    ),
+    (
+        "recurrence-weeks-far-from-a-month",
+        "The booster is given every 2 weeks at the clinic [1].",
+        "The booster is given as a monthly dose at the clinic.",
+        "value_mismatch",
+    ),
+    (
+        "recurrence-one-of-two-stated",
+        "In the mountains the hut is checked every month [1].",
+        "The hut is checked every three months, or monthly in the mountains.",
+        "grounded",
+    ),
+    # -- what a verb makes a thing "to" ------------------------------------------------------
+    (
+        "target-after-to-beside-a-nearer-figure",
+        "Signing up within 14 days extends the trial to 90 days [1].",
+        "Every account gets a 30-day trial, extended to 90 days if you sign up within 14 days.",
+        "grounded",
+    ),
+    (
+        "target-after-to-differs",
+        "Signing up within 14 days extends the trial to 60 days [1].",
+        "Every account gets a 30-day trial, extended to 90 days if you sign up within 14 days.",
+        "value_mismatch",
+    ),
     (
         "change-bound-up-to-is-no-end",
         "Up to 9 riders fit in the new cabin [1].",
@@ -1319,6 +1369,15 @@ def test_reading(text: str, figures: list[str]) -> None:
     assert [v.span.of(text) for v in found] == figures
     if figures and "million" in figures[0]:
         assert found[0].value == Decimal(10_000_000)
+
+
+def test_four_weeks_is_no_other_recurrence_than_a_month() -> None:
+    # a month and four weeks are both meant by either: only the figure's own absence shows
+    unit = check(
+        "The booster is given every 4 weeks at the clinic [1].",
+        {"1": "The booster is given every month at the clinic."},
+    ).units[0]
+    assert "value_mismatch" not in unit.codes
 
 
 def test_free_and_a_changed_figure_are_both_reported() -> None:

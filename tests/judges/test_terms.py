@@ -390,6 +390,18 @@ def test_an_opposite_carries_both_spans_and_says_which_words() -> None:
 
 NAMES: list[Row] = [
     (
+        "name-added-to-a-list-that-a-clause-follows",
+        "The study ran in Chile, Peru, Brazil and Mexico.",
+        "The study ran in Chile, Peru and Brazil and was paid for by the Lorne Trust.",
+        "name_mismatch",
+    ),
+    (
+        "only-one-of-a-list-a-clause-follows",
+        "The study ran only in Peru.",
+        "The study ran in Chile, Peru and Brazil and was paid for by the Lorne Trust.",
+        "name_mismatch",
+    ),
+    (
         "only-one-of-a-listed-pair",
         "The update brings dark mode to macOS only.",
         "The update brings dark mode to Windows and macOS.",
@@ -505,6 +517,14 @@ def test_names(claim: str, evidence: str, code: str | None) -> None:
         assert _unit(claim, evidence).status.value == "grounded"
     else:
         assert code in codes
+
+
+def test_a_name_added_to_the_commas_of_an_address_stays_informational() -> None:
+    unit = _unit(
+        "The poet was born in Elm Row, Clifton, Bristol, in a house that still stands.",
+        "The poet was born in Elm Row, Clifton, in a house that still stands.",
+    )
+    assert unit.codes == ("name_not_in_evidence",) and unit.status.value == "grounded"
 
 
 def test_a_missing_name_outside_a_list_stays_informational() -> None:

@@ -474,13 +474,40 @@ _PERIOD_LENGTHS: dict[str, tuple[str, int]] = {
 }
 
 
+#: How often a thing recurs, in one word or with "once": "monthly", "once a week".
+_EVERY_WORD = re.compile(
+    r"\b(?:(?P<word>hourly|daily|nightly|weekly|fortnightly|monthly|quarterly|yearly|annually)"
+    r"|once\s+(?:a|an|per|every)\s+(?P<unit>hour|day|night|week|fortnight|month|year))\b",
+    re.IGNORECASE,
+)
+#: The period (and count of it) each word of :data:`_EVERY_WORD` recurs by.
+_EVERY_PERIOD: dict[str, tuple[int, str]] = {
+    "hourly": (1, "hour"),
+    "daily": (1, "day"),
+    "nightly": (1, "night"),
+    "weekly": (1, "week"),
+    "fortnightly": (1, "fortnight"),
+    "monthly": (1, "month"),
+    "quarterly": (3, "month"),
+    "yearly": (1, "year"),
+    "annually": (1, "year"),
+}
+
+
 def _first_stretch(text: str) -> tuple[re.Match[str], str, Decimal, bool] | None:
-    """The one "first <count> <period>" (or "every ...") of a text: (match, its lead word
-    and the period's group, length, count written); ``None`` when it has none, several,
-    or a count that is no number ("first few days")."""
+    """The one "first <count> <period>" (or "every ...", "monthly", "once a week") of a
+    text: (match, its lead word and the period's group, length, count written); ``None``
+    when it has none, several, or a count that is no number ("first few days")."""
     found = list(_FIRST.finditer(text))
-    if len(found) != 1:
+    every = list(_EVERY_WORD.finditer(text)) if "ly" in text or "once" in text else []
+    if len(found) + len(every) != 1:
         return None
+    if every:
+        match = every[0]
+        word = match.group("word")
+        times, unit = _EVERY_PERIOD[word.casefold()] if word else (1, match.group("unit"))
+        group, length = _PERIOD_LENGTHS[unit.casefold()]
+        return match, f"every {group}", Decimal(times * length), False
     match = found[0]
     count_text = match.group("count")
     if count_text is None:
@@ -496,6 +523,61 @@ def _first_stretch(text: str) -> tuple[re.Match[str], str, Decimal, bool] | None
     return match, f"{lead} {group}", count * length, count_text is not None
 
 
+#: "once", "every 3" before a period: how often the claim says a thing recurs.
+_RECURS = re.compile(
+    r"\b(?:once\s+(?:a|an|per|every)|every)\s+(?:(?P<count>\d+|[a-z]+)\s+)?"
+    r"(?P<unit>hour|day|night|week|fortnight|month|year)s?\b",
+    re.IGNORECASE,
+)
+
+
+def _recurs_alike(text: str, value: Value, passages: Sequence[Passage]) -> bool:
+    """Whether the claimed figure says how often a thing recurs ("once a month", "every
+    three months") as a passage's word for it does ("monthly", "quarterly"): that word
+    holds no figure to find."""
+    for match in _RECURS.finditer(text, max(0, value.span.start - 16)):
+        if match.start() > value.span.end:
+            break
+        if not (match.start() <= value.span.start < match.end()):
+            continue
+        count_text = (match.group("count") or "1").casefold()
+        count = int(count_text) if count_text.isdigit() else SMALL.get(count_text)
+        if count is None:
+            return False
+        group, length = _PERIOD_LENGTHS[match.group("unit").casefold()]
+        said = (group, count * length)
+        return any(
+            _PERIOD_LENGTHS[unit][0] == group and _PERIOD_LENGTHS[unit][1] * times == said[1]
+            for passage in passages
+            for word in _EVERY_PERIOD.keys() & passage.vocabulary
+            for times, unit in (_EVERY_PERIOD[word],)
+        )
+    return False
+
+
+#: Seconds in a calendar month and year, on average: periods of the two groups are
+#: compared only when one is at least :data:`_APART` times the other ("weekly" /
+#: "monthly"), never where a month and four weeks are both meant ("every 4 weeks").
+_CALENDAR_SECONDS = {"month": Decimal(2_629_746), "year": Decimal(31_556_952)}
+_APART = Decimal("1.5")
+
+
+def _seconds(lead: str, length: Decimal) -> Decimal:
+    """A stretch's length in seconds (a calendar one on average: months of 30.44 days)."""
+    return length * _CALENDAR_SECONDS["month"] if lead.endswith("calendar") else length
+
+
+def _periods_differ(mine: tuple[str, Decimal], theirs: tuple[str, Decimal]) -> bool:
+    """Whether two stretches of one lead ("every") have other lengths: exactly, within a
+    group of periods; across groups (weeks against months), only when far apart."""
+    if mine[0] == theirs[0]:
+        return mine[1] != theirs[1]
+    if mine[0].split()[0] != theirs[0].split()[0]:
+        return False
+    short, long = sorted((_seconds(*mine), _seconds(*theirs)))
+    return long >= short * _APART
+
+
 def _first_period(claim: Claim, best: BestSentence, threshold: float) -> Reason | None:
     """``value_mismatch`` when the claim's opening stretch (or how often something recurs)
     has another length than the one of the sentence that otherwise covers it: "the first
@@ -506,7 +588,11 @@ def _first_period(claim: Claim, best: BestSentence, threshold: float) -> Reason 
     if mine is None:
         return None
     theirs = _first_stretch(best.analysis.text)
-    if theirs is None or (mine[3] and theirs[3]) or mine[1] != theirs[1] or mine[2] == theirs[2]:
+    if (
+        theirs is None
+        or (mine[3] and theirs[3])
+        or not _periods_differ((mine[1], mine[2]), (theirs[1], theirs[2]))
+    ):
         return None
     if not sentence_gate(claim, best, threshold, _keys(claim.text, Span(*mine[0].span()))):
         return None
@@ -528,7 +614,7 @@ _FRACTION_OF = re.compile(
     r"(?P<noun>[^\W\d_]+)",
     re.IGNORECASE,
 )
-_STRETCH_WORDS = frozenset({"first", "every", "each"})
+_STRETCH_WORDS = frozenset({"first", "every", "each", "once", *_EVERY_PERIOD})
 #: A share of something: "about 60% of flights", "60 percent of the flights".
 _SHARE_OF = re.compile(
     r"\s*(?:of|of\s+(?:the|its|their|all)|of\s+[^\W\d_]+(?:'s|\u2019s))\s+"
@@ -1542,6 +1628,7 @@ def _check_figures(
                 or _enumerated(claim.text, value, best, passages, locale, preset, owners)
                 or _in_pairs(claim.text, value, tables)
                 or _stated_as_difference(value, tables)
+                or _recurs_alike(claim.text, value, passages)
             ):
                 written = _written(claim.text, value.span)
                 if found[2] is not None:
@@ -2875,7 +2962,9 @@ def _choose(
                 and clauses.listed(chosen[first], other)
             ):
                 return other
-        rescued = _told_by_clause(claim, value, mine_cache, chosen, theirs, ranked)
+        rescued = _same_target(claim.text, value, sentence.text, chosen, chosen[first])
+        if rescued is None:
+            rescued = _told_by_clause(claim, value, mine_cache, chosen, theirs, ranked)
         if rescued is None:
             rescued = _owned_by_nearer_word(claim, value, mine_cache, chosen, theirs, ranked)
         if rescued is None:
@@ -2925,6 +3014,36 @@ def _end_marked(text: str, value: Value) -> str | None:
         words = prev_words(text, start - len(before) + found.start(), _CHANGE_REACH)
         if words[-1:] != ["up"] and any(w in CHANGE_VERBS for w in words):
             return end
+    return None
+
+
+def _to_verb(text: str, start: int) -> frozenset[str]:
+    """The stems of the words before the "to" right before a figure at ``start`` ("extends
+    the warranty to five years": extend, warranty), none where no "to" stands there."""
+    before = text[max(0, start - 8) : start]
+    found = _TO_BEFORE.search(before)
+    if found is None:
+        return frozenset()
+    words = prev_words(text, start - len(before) + found.start(), _CHANGE_REACH)
+    return frozenset(stem(w) for w in words if w not in STOPWORDS)
+
+
+def _same_target(
+    claim_text: str, value: Value, sentence: str, chosen: Sequence[Value], taken: Value
+) -> Value | None:
+    """The candidate that bears the claimed figure out where both are what a verb makes a
+    thing "to" ("extends the warranty to five years" against "a two-year warranty,
+    extended to five years"): a content word of the four before the evidence's "to" is
+    one of the four before the claim's; nearness had paired another figure, which does
+    not bear the claim out."""
+    mine = _to_verb(claim_text, value.span.start)
+    if not mine:
+        return None
+    for other in chosen:
+        if other is taken or other.unit != taken.unit or agree(value, other) is not True:
+            continue
+        if not mine.isdisjoint(_to_verb(sentence, other.span.start)):
+            return other
     return None
 
 

@@ -657,35 +657,40 @@ class _NameLists(NamedTuple):
 @bounded_cache(512, 1_000_000)
 def _listed(text: str) -> _NameLists:
     """The lists of names in ``text``, in order, each with its members: capitalised words
-    joined by commas, "and", "or" or "&" ("Ontario, Quebec and Manitoba"; a member may be
-    several capitalised words). One pass over the tokens (linear in any text), once per
+    joined by commas, "and", "or" or "&", one of the words at least ("Ontario, Quebec and
+    Manitoba"; a member may be several capitalised words). One pass over the tokens (linear in any text), once per
     text (each missing name of a claim asks)."""
     found: list[tuple[Span, frozenset[str]]] = []
     members: list[tuple[int, int]] = []
     current: tuple[int, int] | None = None  # the member being read
     joined = False  # a joiner read since the last member
-    last_end = 0
+    worded = False  # an "and", "or" or "&" among the joiners: commas alone join the
+    last_end = 0  # parts of an address ("Lindsey Row, Chelsea, London"), not a list
 
     def close() -> None:
-        nonlocal current, joined
+        nonlocal current, joined, worded
         if current is not None:
             members.append(current)
-        if len(members) > 1 and not joined:
+        if len(members) > 1 and not joined and worded:
             names = frozenset(text[start:end] for start, end in members)
             found.append((Span(members[0][0], members[-1][1]), names))
         members.clear()
-        current, joined = None, False
+        current, joined, worded = None, False, False
 
-    for match in _LIST_TOKEN.finditer(text):
+    tokens = list(_LIST_TOKEN.finditer(text))
+    for number, match in enumerate(tokens):
         token, start = match.group(), match.start()
         gap = text[last_end:start]
         last_end = match.end()
         if gap.strip(" \t"):  # other punctuation, a line break: no list runs across it
             close()
+        if joined and members and current is None and _joins_clauses(tokens, number):
+            joined = False  # "Canada, Germany and Japan and was funded": the list ended
         if token in _LIST_JOINERS:
             if current is not None:
                 members.append(current)
                 current, joined = None, True
+                worded = worded or token != ","
             elif not (joined and members):
                 close()  # a joiner that joins no name
         elif token[0].isupper() or _camel(token):
@@ -704,6 +709,24 @@ def _listed(text: str) -> _NameLists:
         for name in names:
             by_member.setdefault(name, []).append(number)
     return _NameLists(tuple(found), tuple(where.start for where, _ in found), by_member)
+
+
+#: Words after a list's last joiner that open a member of it ("Ontario, Quebec and the
+#: Maritimes"): the list goes on past them, and is not read whole.
+_MEMBER_OPENERS = frozenset(
+    "the a an its their his her our other several some many most all both".split()
+)
+
+
+def _joins_clauses(tokens: Sequence[re.Match[str]], number: int) -> bool:
+    """Whether token ``number``, a lower-case word right after a list's joiner, starts a
+    clause rather than a member: no opener of a member ("the", "its") and no name right
+    after it ("and was funded", not "and northern Manitoba")."""
+    token = tokens[number].group()
+    if token in _LIST_JOINERS or not token.islower() or token in _MEMBER_OPENERS:
+        return False
+    after = tokens[number + 1].group() if number + 1 < len(tokens) else ""
+    return not (after[:1].isupper() or _camel(after))
 
 
 def _camel(token: str) -> bool:
