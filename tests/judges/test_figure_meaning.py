@@ -1249,6 +1249,31 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The hut is checked every three months, or monthly in the mountains.",
         "grounded",
     ),
+    # -- days of the week: a closed set of values ----------------------------------------
+    (
+        "weekday-swapped-in-its-slot",
+        "Service resumed on Friday morning [1].",
+        "After the repairs, service resumed on Thursday morning.",
+        "value_mismatch",
+    ),
+    (
+        "weekday-restated",
+        "Service resumed on Thursday morning [1].",
+        "After the repairs, service resumed on Thursday morning.",
+        "grounded",
+    ),
+    (
+        "weekday-range-start-moved",
+        "The library opens Monday to Saturday from 9:00 [1].",
+        "The library opens Tuesday to Saturday from 9:00.",
+        "value_mismatch",
+    ),
+    (
+        "weekday-of-another-event",
+        "The final vote is on Friday [1].",
+        "The debate is on Thursday and the final vote follows on Friday.",
+        "grounded",
+    ),
     # -- what a verb makes a thing "to" ------------------------------------------------------
     (
         "target-after-to-beside-a-nearer-figure",

@@ -347,6 +347,12 @@ OPPOSITES: list[Row] = [
         None,
     ),
     (
+        "partial-against-full",
+        "Members can claim a partial refund.",
+        "Members can claim a full refund within 30 days.",
+        "antonym_mismatch",
+    ),
+    (
         "adverb-of-opposite-adjectives",
         "Refunds are issued manually.",
         "Refunds are issued automatically within five days of the return.",

@@ -48,7 +48,7 @@ from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.evidence.tables import header_unit_values, with_header_units
 from grounding_guard.judges.lexical import BestSentence
 from grounding_guard.judges.terms import SentenceGate, clause_units, sentence_gate
-from grounding_guard.text.analysis import analyse, number_key
+from grounding_guard.text.analysis import analyse, context_stems, number_key
 from grounding_guard.text.cache import BoundedCache, bounded_cache
 from grounding_guard.text.figures import (
     GENERIC,
@@ -107,6 +107,10 @@ def check_values(
         first = _first_period(claim, best, threshold)
         if first is not None:
             reasons.append(first)
+    if best is not None and not analysis.vocabulary.isdisjoint(_WEEKDAYS):
+        day = _other_weekday(claim, passages, best, threshold)
+        if day is not None:
+            reasons.append(day)
     if best is not None and not analysis.vocabulary.isdisjoint(_WHOLE_WORDS):
         share = _whole_against_share(claim, best, threshold, locale, rules)
         if share is not None:
@@ -398,6 +402,57 @@ def _sentence_mismatch(
         best.passage.id,
         their.shift(best.span.start),
     )
+
+
+#: The days of the week, as a text's vocabulary holds them, singular and plural.
+_WEEKDAYS = frozenset(
+    day + plural
+    for day in "monday tuesday wednesday thursday friday saturday sunday".split()
+    for plural in ("", "s")
+)
+
+
+#: How many days of the week of a claim, and of its sentence, :func:`_other_weekday`
+#: reads (a hostile run of days must not make the work grow with its square).
+_DAYS_READ = 12
+
+
+def _other_weekday(
+    claim: Claim, passages: Sequence[Passage], best: BestSentence, threshold: float
+) -> Reason | None:
+    """``value_mismatch`` for a day of the week no passage names, where the sentence that
+    restates the claim has another day in its place: "returned to normal on Thursday
+    morning" against "on Wednesday morning". The same word stands right before both days,
+    and the same content word right after both or right before both (other days passed
+    over); the claim does not name the evidence's day itself."""
+    mine, theirs = claim.analysis, best.analysis
+    days = (_WEEKDAYS & theirs.vocabulary) - mine.vocabulary
+    if not days:
+        return None
+    named = {day for passage in passages for day in _WEEKDAYS & passage.vocabulary}
+    skip = frozenset(stem(day) for day in _WEEKDAYS)
+    places = [j for j, w in enumerate(theirs.words) if w in days and j > 0][:_DAYS_READ]
+    claimed = [i for i, w in enumerate(mine.words) if w in _WEEKDAYS and w not in named and i > 0]
+    for i in claimed[:_DAYS_READ]:
+        word = mine.words[i]
+        after = context_stems(mine, i, 0, 1, skip)
+        before = context_stems(mine, i, 1, 0, skip)
+        for j in places:
+            their_word = theirs.words[j]
+            if theirs.words[j - 1] != mine.words[i - 1]:
+                continue
+            if not (
+                (after and after == context_stems(theirs, j, 0, 1, skip))
+                or (before and before == context_stems(theirs, j, 1, 0, skip))
+            ):
+                continue
+            if not sentence_gate(claim, best, threshold, frozenset({mine.stems[i]})):
+                return None
+            span = mine.locate_word(word, mine.words[:i].count(word))
+            their = theirs.locate_word(their_word, theirs.words[:j].count(their_word))
+            message = f"{span.of(mine.text)} in the answer, {their.of(theirs.text)} in the evidence"
+            return _sentence_mismatch(claim, best, span, their, message)
+    return None
 
 
 #: A claim that something costs nothing: "free of charge", "for free", "at no cost", "is
