@@ -1249,6 +1249,19 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The hut is checked every three months, or monthly in the mountains.",
         "grounded",
     ),
+    # -- a price against "free" -------------------------------------------------------------
+    (
+        "price-against-free-of-charge",
+        "Late check-out costs 25 euros [1].",
+        "Late check-out is free of charge for all guests.",
+        "value_mismatch",
+    ),
+    (
+        "price-where-the-sentence-prices-it-too",
+        "Entry costs 12 euros for adults [1].",
+        "Entry costs 12 euros for adults and is free for children.",
+        "grounded",
+    ),
     # -- days of the week: a closed set of values ----------------------------------------
     (
         "weekday-swapped-in-its-slot",

@@ -103,6 +103,10 @@ def check_values(
         free = _free_against_price(claim, best, threshold, locale, rules)
         if free is not None:
             reasons.append(free)
+    elif best is not None and "free" in best.analysis.vocabulary and analysis.numbers:
+        priced = _price_against_free(claim, best, threshold, locale, rules)
+        if priced is not None:
+            reasons.append(priced)
     if best is not None and not analysis.vocabulary.isdisjoint(_STRETCH_WORDS):
         first = _first_period(claim, best, threshold)
         if first is not None:
@@ -402,6 +406,38 @@ def _sentence_mismatch(
         best.passage.id,
         their.shift(best.span.start),
     )
+
+
+def _price_against_free(
+    claim: Claim, best: BestSentence, threshold: float, locale: str | None, preset: Preset
+) -> Reason | None:
+    """``value_mismatch`` when the claim prices something the sentence that otherwise
+    covers it says is free: "Late check-out costs 25 euros" against "Late check-out is
+    free of charge" (:func:`_free_against_price` the other way round). Never when either
+    side says "included", "except" or the like, nor when the sentence prices anything."""
+    sentence = best.analysis.text
+    match = _FREE.search(sentence)
+    if match is None or not _PRICE_EXCEPTIONS.isdisjoint(claim.analysis.words):
+        return None
+    if not (_PRICE_EXCEPTIONS - {"free"}).isdisjoint(best.analysis.words):
+        return None
+    prices = [
+        v
+        for v in read_values_cached(claim.text, locale, preset)
+        if v.kind == "money" and v.comparable and isinstance(v.value, Decimal) and v.value > 0
+    ]
+    if not prices or any(v.kind == "money" for v in read_values_cached(sentence, locale, preset)):
+        return None
+    price = prices[0]
+    if not sentence_gate(claim, best, threshold, _keys(claim.text, price.span) | _FREE_WORDS):
+        return None
+    start = match.start()
+    if not match.group().casefold().startswith(("free", "for", "at")):
+        start += match.group().casefold().rindex("free")
+    their = Span(start, match.end())
+    free = " ".join(their.of(sentence).split())
+    message = f"{_written(claim.text, price.span)} in the answer, {free!r} in the evidence"
+    return _sentence_mismatch(claim, best, price.span, their, message)
 
 
 #: The days of the week, as a text's vocabulary holds them, singular and plural.
