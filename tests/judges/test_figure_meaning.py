@@ -1249,6 +1249,31 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The hut is checked every three months, or monthly in the mountains.",
         "grounded",
     ),
+    # -- "minimum" / "maximum" after a figure: a bound like "a minimum of" ----------------
+    (
+        "bound-word-after-the-figure-restates",
+        "Transfers abroad cost 1%, with a £2 minimum [1].",
+        "Transfers abroad are free in the EU and cost 1% elsewhere, with a minimum of £2.",
+        "grounded",
+    ),
+    (
+        "bound-word-after-the-figure-differs",
+        "Transfers abroad cost 1%, with a £3 minimum [1].",
+        "Transfers abroad are free in the EU and cost 1% elsewhere, with a minimum of £2.",
+        "value_mismatch",
+    ),
+    (
+        "bound-named-alike-without-a-shared-word",
+        "Transfers abroad cost 1%, with a minimum of £3 [1].",
+        "Transfers abroad are free in the EU and cost 1% elsewhere, with a minimum of £2.",
+        "value_mismatch",
+    ),
+    (
+        "upper-bound-word-after-the-figure",
+        "Cabin bags may weigh 8 kg maximum [1].",
+        "Cabin bags may weigh at most 8 kg.",
+        "grounded",
+    ),
     # -- a price against "free" -------------------------------------------------------------
     (
         "price-against-free-of-charge",

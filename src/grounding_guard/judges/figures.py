@@ -820,6 +820,8 @@ def _check_qualified(
             bridged = _bound_in_a_unit(interval, theirs, claim.text, sentence, near)
             if bridged is not None:
                 interval, leaders = bridged[0], [bridged[1]]
+            else:
+                leaders = _alike_bound(interval, shelf.others)
         if leaders and _is_count(interval.value):  # "40 rooms" never pairs "four floors"
             counted = _following(claim.text, interval.span)
             leaders = [
@@ -844,6 +846,21 @@ def _check_qualified(
             message += _conversion_note(claim.text, interval.value, _partner_value(partner))
         reasons.append(_sentence_mismatch(claim, best, interval.span, partner.span, message))
     return reasons
+
+
+def _alike_bound(interval: Interval, others: Sequence[Interval | Value]) -> list[Interval | Value]:
+    """The one bound of the sentence's shelf on the claimed bound's side that its
+    qualifier names alike ("a £2.50 minimum" / "a minimum of £1.50"), where no neighbour
+    word pairs them; none when there are several such bounds, or none."""
+    words = _qualifier_words(interval)
+    alike: list[Interval | Value] = [
+        other
+        for other in others
+        if isinstance(other, Interval)
+        and other.form == interval.form
+        and _qualifier_words(other) == words
+    ]
+    return alike if len(alike) == 1 and words else []
 
 
 #: How far apart a bare bound and a bound in a unit may be to be read as one quantity.

@@ -102,9 +102,9 @@ _SYMBOLS = {
 }
 _AFTER = re.compile(
     r"\s*(?:(?P<lower>\+|or more\b|or above\b|or over\b|and above\b|and over\b|and up\b"
-    r"|or higher\b|or greater\b|or older\b|or longer\b)"
+    r"|or higher\b|or greater\b|or older\b|or longer\b|minimum\b)"
     r"|(?P<upper>or less\b|or fewer\b|or below\b|or under\b|and below\b|and under\b"
-    r"|or lower\b|or younger\b|or shorter\b)"
+    r"|or lower\b|or younger\b|or shorter\b|maximum\b)"
     r"|(?P<approx>-odd\b|or so\b|or thereabouts\b))",
     re.IGNORECASE,
 )

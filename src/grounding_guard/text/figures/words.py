@@ -145,7 +145,8 @@ APPROX_AFTER = re.compile(r"(?:-odd\b| odd\b| or so\b| or thereabouts\b)", re.IG
 BOUND_AFTER = re.compile(
     r"(?:\+(?![\d])|-?plus\b(?! *\d)| or more\b| or over\b| or fewer\b| or less\b"
     r"| or above\b| and above\b| and up\b| and over\b| or higher\b| or greater\b| or older\b"
-    r"| or longer\b| and below\b| and under\b| or lower\b| or younger\b| or shorter\b)",
+    r"| or longer\b| and below\b| and under\b| or lower\b| or younger\b| or shorter\b"
+    r"| minimum\b| maximum\b)",
     re.IGNORECASE,
 )
 #: A comparative and "than" right after a figure: the figure is a difference ("400 euros
