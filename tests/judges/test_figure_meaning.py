@@ -1274,6 +1274,18 @@ ROWS: list[tuple[str, str, str, str]] = [
         "Cabin bags may weigh at most 8 kg.",
         "grounded",
     ),
+    (
+        "age-group-hyphened-differs",
+        "Under-16s travel free with a paying adult [1].",
+        "Single fares cost £3; under-12s travel free with a paying adult.",
+        "value_mismatch",
+    ),
+    (
+        "age-group-hyphened-restated",
+        "Children under 12 travel free with a paying adult [1].",
+        "Single fares cost £3; under-12s travel free with a paying adult.",
+        "grounded",
+    ),
     # -- a price against "free" -------------------------------------------------------------
     (
         "price-against-free-of-charge",

@@ -145,6 +145,8 @@ class Interval:
 def _qualifier(text: str, start: int) -> tuple[str, str, bool] | None:
     """(form, word, open) of the qualifying phrase right before ``start``."""
     before = text[max(0, start - 24) : start].rstrip()
+    if before[-1:] == "-" and before[-2:-1].isalpha():
+        before = before[:-1]  # a word hyphened to the figure: "under-12s", "over-65s"
     if before[-1:] in _SYMBOLS:
         form, opened = _SYMBOLS[before[-1]]
         return form, before[-1], opened
