@@ -1319,6 +1319,12 @@ ROWS: list[tuple[str, str, str, str]] = [
         "value_mismatch",
     ),
     (
+        "weekday-plural-restates-the-singular",
+        "The shop opens at 9 on Saturdays [1].",
+        "The shop opens at 9 on Saturday and at 10 on Sunday.",
+        "grounded",
+    ),
+    (
         "weekday-of-another-event",
         "The final vote is on Friday [1].",
         "The debate is on Thursday and the final vote follows on Friday.",

@@ -453,6 +453,11 @@ _WEEKDAYS = frozenset(
 _DAYS_READ = 12
 
 
+def _day(word: str) -> str:
+    """A day of the week in the singular ("mondays" -> "monday")."""
+    return word[:-1] if word.endswith("s") else word
+
+
 def _other_weekday(
     claim: Claim, passages: Sequence[Passage], best: BestSentence, threshold: float
 ) -> Reason | None:
@@ -462,13 +467,16 @@ def _other_weekday(
     and the same content word right after both or right before both (other days passed
     over); the claim does not name the evidence's day itself."""
     mine, theirs = claim.analysis, best.analysis
-    days = (_WEEKDAYS & theirs.vocabulary) - mine.vocabulary
+    mine_days = {_day(w) for w in _WEEKDAYS & mine.vocabulary}
+    days = {w for w in _WEEKDAYS & theirs.vocabulary if _day(w) not in mine_days}
     if not days:
         return None
-    named = {day for passage in passages for day in _WEEKDAYS & passage.vocabulary}
+    named = {_day(day) for passage in passages for day in _WEEKDAYS & passage.vocabulary}
     skip = frozenset(stem(day) for day in _WEEKDAYS)
     places = [j for j, w in enumerate(theirs.words) if w in days and j > 0][:_DAYS_READ]
-    claimed = [i for i, w in enumerate(mine.words) if w in _WEEKDAYS and w not in named and i > 0]
+    claimed = [
+        i for i, w in enumerate(mine.words) if w in _WEEKDAYS and _day(w) not in named and i > 0
+    ]
     for i in claimed[:_DAYS_READ]:
         word = mine.words[i]
         after = context_stems(mine, i, 0, 1, skip)
