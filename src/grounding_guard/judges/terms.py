@@ -630,15 +630,21 @@ def _list_cut_short(
             if all(name in claim.text for name in theirs - named):
                 continue
             mine = Span(match.start(), match.end())
-            return Reason(
-                "name_mismatch",
-                f"{mine.of(claim.text)!r} leaves out what the cited evidence lists with it "
-                f"({their_span.of(sentence)!r})",
-                mine.shift(claim.span.start),
-                best.passage.id,
-                their_span.shift(best.span.start),
-            )
+            said = f"{mine.of(claim.text)!r} leaves out what the cited evidence lists with it"
+            return _list_reason(claim, mine, best, their_span, said)
     return None
+
+
+def _list_reason(claim: Claim, span: Span, best: BestSentence, their: Span, said: str) -> Reason:
+    """``name_mismatch`` between a claim's ``span`` and a list of names (``their``) in its
+    best sentence, the list quoted after ``said``; both spans relative to their texts."""
+    return Reason(
+        "name_mismatch",
+        f"{said} ({their.of(best.analysis.text)!r})",
+        span.shift(claim.span.start),
+        best.passage.id,
+        their.shift(best.span.start),
+    )
 
 
 #: The tokens a list of names is read from: words (a name's, a joiner's) and commas.
@@ -785,14 +791,8 @@ def _added_to_list(
             continue
         if not gate.covers(analyse(surface).content):
             return None
-        return Reason(
-            "name_mismatch",
-            f"{surface!r} is added to a list the cited evidence gives without it "
-            f"({their_span.of(sentence)!r})",
-            span.shift(claim.span.start),
-            best.passage.id,
-            their_span.shift(best.span.start),
-        )
+        said = f"{surface!r} is added to a list the cited evidence gives without it"
+        return _list_reason(claim, span, best, their_span, said)
     return None
 
 
