@@ -1244,6 +1244,18 @@ ROWS: list[tuple[str, str, str, str]] = [
         "value_mismatch",
     ),
     (
+        "recurrence-in-place-among-two",
+        "The injection is given monthly by a nurse [1].",
+        "Tablets are taken twice daily with food; the injection is given weekly by a nurse.",
+        "value_mismatch",
+    ),
+    (
+        "recurrence-restated-among-two",
+        "The injection is given every week by a nurse [1].",
+        "Tablets are taken twice daily with food; the injection is given weekly by a nurse.",
+        "grounded",
+    ),
+    (
         "recurrence-one-of-two-stated",
         "In the mountains the hut is checked every month [1].",
         "The hut is checked every three months, or monthly in the mountains.",

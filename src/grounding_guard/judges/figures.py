@@ -41,7 +41,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from decimal import Decimal
-from itertools import pairwise
+from itertools import islice, pairwise
 from typing import overload
 
 from grounding_guard.evidence.passage import Claim, Passage
@@ -593,21 +593,38 @@ _EVERY_PERIOD: dict[str, tuple[int, str]] = {
 }
 
 
-def _first_stretch(text: str) -> tuple[re.Match[str], str, Decimal, bool] | None:
+_Stretch = tuple[re.Match[str], str, Decimal, bool]
+
+
+def _first_stretch(text: str) -> _Stretch | None:
     """The one "first <count> <period>" (or "every ...", "monthly", "once a week") of a
     text: (match, its lead word and the period's group, length, count written); ``None``
     when it has none, several, or a count that is no number ("first few days")."""
-    found = list(_FIRST.finditer(text))
-    every = list(_EVERY_WORD.finditer(text)) if "ly" in text or "once" in text else []
-    if len(found) + len(every) != 1:
-        return None
-    if every:
-        match = every[0]
+    found = _stretches(text)
+    return found[0] if len(found) == 1 else None
+
+
+def _stretches(text: str) -> list[_Stretch | None]:
+    """Every stretch of a text (:func:`_first_stretch`), in order, ``None`` for one whose
+    count is no number; at most :data:`_STRETCHES_READ` of them."""
+    found = list(islice(_FIRST.finditer(text), _STRETCHES_READ))
+    if "ly" in text or "once" in text:
+        found += islice(_EVERY_WORD.finditer(text), _STRETCHES_READ)
+        found.sort(key=lambda match: match.start())
+    return [_stretch(match) for match in found[:_STRETCHES_READ]]
+
+
+#: How many stretches of one text are read (each is weighed against the claim's).
+_STRETCHES_READ = 8
+
+
+def _stretch(match: re.Match[str]) -> _Stretch | None:
+    """One match of :data:`_FIRST` or :data:`_EVERY_WORD` as a stretch."""
+    if match.re is _EVERY_WORD:
         word = match.group("word")
         times, unit = _EVERY_PERIOD[word.casefold()] if word else (1, match.group("unit"))
         group, length = _PERIOD_LENGTHS[unit.casefold()]
         return match, f"every {group}", Decimal(times * length), False
-    match = found[0]
     count_text = match.group("count")
     if count_text is None:
         count = Decimal(1)
@@ -620,6 +637,25 @@ def _first_stretch(text: str) -> tuple[re.Match[str], str, Decimal, bool] | None
     group, length = _PERIOD_LENGTHS[match.group("unit").casefold()]
     lead = "every" if match.group("lead").casefold() == "each" else match.group("lead").casefold()
     return match, f"{lead} {group}", count * length, count_text is not None
+
+
+def _stretch_in_place(text: str, claim_text: str, mine: _Stretch) -> _Stretch | None:
+    """The stretch of ``text`` that stands where the claim's does: the only one, or among
+    several the one alone in sharing most content words with the claim's own beside it
+    ("the injection is given weekly" in "Tablets are taken twice daily; the injection is
+    given weekly"); ``None`` when none shares any, two share as many, or any of them is
+    as long as the claim's."""
+    found = _stretches(text)
+    if len(found) == 1 or None in found:
+        return found[0] if len(found) == 1 else None
+    if any(o and not _periods_differ((mine[1], mine[2]), (o[1], o[2])) for o in found):
+        return None  # one of them bears the claim out: which is its place is not read
+    near = _context(claim_text, Span(*mine[0].span()))
+    shares = [len(near & _context(text, Span(*stretch[0].span()))) for stretch in found if stretch]
+    top = max(shares, default=0)
+    if top == 0 or shares.count(top) > 1:
+        return None
+    return found[shares.index(top)]
 
 
 #: "once", "every 3" before a period: how often the claim says a thing recurs.
@@ -686,7 +722,7 @@ def _first_period(claim: Claim, best: BestSentence, threshold: float) -> Reason 
     mine = _first_stretch(claim.text)
     if mine is None:
         return None
-    theirs = _first_stretch(best.analysis.text)
+    theirs = _stretch_in_place(best.analysis.text, claim.text, mine)
     if (
         theirs is None
         or (mine[3] and theirs[3])
