@@ -565,6 +565,18 @@ POLARITY: list[Row] = [
         "negation_mismatch",
     ),
     (
+        "denied-against-still-beside-another-denial",
+        "Members can no longer book courts by phone.",
+        "The club no longer prints timetables; members can still book courts by phone.",
+        "negation_mismatch",
+    ),
+    (
+        "the-other-denial-restated",
+        "The club no longer prints timetables.",
+        "The club no longer prints timetables; members can still book courts by phone.",
+        None,
+    ),
+    (
         "still-against-previously-now",
         "Offline maps are still limited to paying members.",
         "Offline maps, previously limited to paying members, are now free for everyone.",

@@ -1599,6 +1599,7 @@ def check_negation(claim: Claim, best: BestSentence, threshold: float) -> list[R
             or _unevidenced_of(unit, sentence)
             or _stale_of(unit, sentence)
             or _exception_of(unit, sentence)
+            or _still_against_denial(unit, sentence)
         )
         if found:
             return found
@@ -1702,6 +1703,44 @@ def _stale_of(claim: Claim, best: BestSentence) -> list[Reason]:
                 said.shift(best.span.start),
             )
         ]
+    return []
+
+
+def _still_against_denial(claim: Claim, best: BestSentence) -> list[Reason]:
+    """``negation_mismatch`` when the claim denies a word the evidence says is "still"
+    so: "Customers can no longer ask for paper statements" against "The bank no longer
+    sends paper statements; customers can still ask for them" (the sentence's own denial
+    bears on another word, which kept :func:`_negation_of` silent). "still" stands
+    within two words before the evidence's word, which no negation precedes."""
+    mine, theirs = claim.analysis, best.analysis
+    if not mine.negations or "still" not in theirs.vocabulary:
+        return []
+    denials = _TEXT_DENIALS.get(mine.text, lambda _: _denials(mine))
+    words, stems = theirs.words, theirs.stems
+    for at, word in enumerate(words):
+        if word != "still":
+            continue
+        for j in range(at + 1, min(at + 3, len(words))):
+            found = denials.get(stems[j])
+            if found is None or _negated(theirs, j) or stems[j] not in theirs.content:
+                continue
+            negation = found[0]
+            span = mine.locate_word(
+                mine.words[negation], mine.words[:negation].count(mine.words[negation])
+            )
+            still = theirs.locate_word("still", words[:at].count("still"))
+            return [
+                Reason(
+                    "negation_mismatch",
+                    f"the claim negates ({mine.words[negation]!r}) what the evidence says is "
+                    "still so",
+                    span.shift(claim.span.start),
+                    best.passage.id,
+                    Span(
+                        still.start, theirs.locate_word(words[j], words[:j].count(words[j])).end
+                    ).shift(best.span.start),
+                )
+            ]
     return []
 
 
