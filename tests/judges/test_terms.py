@@ -559,6 +559,18 @@ POLARITY: list[Row] = [
         None,
     ),
     (
+        "no-longer-against-abolished-object",
+        "The pool no longer charges entry fees.",
+        "Entry fees were abolished in 2024, but lockers are charged at 2 euros.",
+        None,
+    ),
+    (
+        "denial-across-but-of-another-clause",
+        "The pool does not charge for lockers.",
+        "Entry fees were abolished in 2024, but lockers are charged at 2 euros.",
+        "negation_mismatch",
+    ),
+    (
         "not-ended-against-ended",
         "The strike at the port has not ended.",
         "The strike at the port ended on Monday after talks.",

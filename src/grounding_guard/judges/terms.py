@@ -1989,15 +1989,16 @@ def _says_except(analysis: Analysis) -> bool:
     )
 
 
-#: Verbs that say a thing stops being so ("Support for v1 ends on 31 March"): what they
-#: bear on is then denied from that point, in other words than "no longer".
+#: Verbs that say a thing stops being so ("Support for v1 ends on 31 March", "Late fees
+#: were abolished"): what they bear on is then denied, in other words than "no longer".
 _CESSATION: frozenset[str] = frozenset(
     map(
         stem,
         """
         end ends ended discontinue discontinues discontinued expire expires expired
         terminate terminates terminated retire retires retired withdraw withdraws withdrawn
-        withdrew cease ceases ceased lapse lapses lapsed
+        withdrew cease ceases ceased lapse lapses lapsed abolish abolishes abolished scrap
+        scraps scrapped axe axes axed remove removes removed eliminate eliminates eliminated
         """.split(),
     )
 )
@@ -2007,25 +2008,50 @@ _CESSATION_REACH = 8
 
 def _said_to_end(denying: Analysis, other: Analysis) -> bool:
     """Whether the plain side says, with a verb of ending near each word the denying side
-    denies, that it stops ("The v1 API will no longer be supported" against "Support for
-    the v1 API ends on 31 March"). A denied word that is itself such a verb ("has not
-    ended" against "ended") is a denial as ever."""
+    denies (or near one of the two content words after it), that it stops ("The v1 API
+    will no longer be supported" against "Support for the v1 API ends on 31 March", "no
+    longer charges late fees" against "Late fees were abolished"). A denied word that is
+    itself such a verb ("has not ended" against "ended") is a denial as ever."""
     if other.content.isdisjoint(_CESSATION):
         return False
     denials = _TEXT_DENIALS.get(denying.text, lambda _: _denials(denying))
     denied = [stemmed for stemmed in denials if stemmed in other.content]
     stems = other.stems
+
+    def ended(denied_stem: str) -> bool:
+        # the denied word, or what it bears on ("no longer charges late fees" / "Late
+        # fees were abolished"), stands by a verb of ending
+        negation = denials[denied_stem][0]
+        own = denying.stems
+        at = next((k for k in range(negation, len(own)) if own[k] == denied_stem), None)
+        if at is None:
+            return False
+        said = {denied_stem} | context_stems(denying, at, 0, 2)
+        return any(stems[j] in said and _ended_near(other, j) for j in range(len(stems)))
+
     return bool(denied) and all(
-        denied_stem not in _CESSATION
-        and any(
-            stems[at] == denied_stem
-            and not _CESSATION.isdisjoint(
-                stems[max(0, at - _CESSATION_REACH) : at + _CESSATION_REACH + 1]
-            )
-            for at in range(len(stems))
-        )
-        for denied_stem in denied
+        denied_stem not in _CESSATION and ended(denied_stem) for denied_stem in denied
     )
+
+
+#: Words that open a clause of its own: a verb of ending past one bears on other things
+#: ("Late fees were abolished, but lost items are charged").
+_CLAUSE_OPENERS = frozenset({"but", "while", "whereas", "although", "though", "however"})
+
+
+def _ended_near(analysis: Analysis, at: int) -> bool:
+    """Whether a verb of :data:`_CESSATION` stands within :data:`_CESSATION_REACH` words
+    of word ``at``, in its clause (no "but" or the like between)."""
+    stems, words = analysis.stems, analysis.words
+    for step in (-1, 1):
+        position = at + step
+        while 0 <= position < len(stems) and abs(position - at) <= _CESSATION_REACH:
+            if words[position] in _CLAUSE_OPENERS:
+                break
+            if stems[position] in _CESSATION:
+                return True
+            position += step
+    return False
 
 
 def _excepted(text: str, other: Analysis) -> bool:
