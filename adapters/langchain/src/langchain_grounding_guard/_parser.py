@@ -107,13 +107,18 @@ class GroundingOutputParser(GuardOptions, BaseTransformOutputParser[str]):
     ) -> Iterator[str]:
         evidence = self._evidence(config)
         events = streamed(self._guard, (answer_text(chunk) for chunk in input), evidence)
-        for event in events:
-            if event.blocked:  # fail closed: the refusal is not emitted, the error is raised
-                self._finish(event.report or last_report(events), blocked=True)
-            if event.text:
-                yield event.text
-            if event.report is not None:
-                self._finish(event.report)
+        try:
+            for event in events:
+                if event.blocked:  # fail closed: the refusal is not emitted, the error is raised
+                    self._finish(event.report or last_report(events), blocked=True)
+                if event.text:
+                    yield event.text
+                if event.report is not None:
+                    self._finish(event.report)
+        finally:  # the upstream stream ends here, however this one does (see _runnable)
+            close = getattr(input, "close", None)
+            if close is not None:
+                close()
 
     async def _atransform(
         self, input: AsyncIterator[str | BaseMessage], config: RunnableConfig | None = None

@@ -218,13 +218,20 @@ class GroundingGuard(GuardOptions, RunnableSerializable[dict[str, Any] | str, An
             yield chunk
 
     def _guard_chunks(self, chunks: Iterator[dict[str, Any] | str]) -> Iterator[Any]:
-        """Dispatch on the first chunk: strings to the text stream, the rest to dicts."""
-        first = next(chunks, _END)
-        if isinstance(first, str):
-            yield from self._guard_text_chunks(first, chunks)
-            return
-        rest = chunks if first is _END else itertools.chain([first], chunks)
-        yield from self._guard_dict_chunks(rest)
+        """Dispatch on the first chunk: strings to the text stream, the rest to dicts. The
+        upstream stream is closed however this one ends (a block stops it mid-way), so
+        its generators finish here, not later in whatever thread the collector runs in."""
+        try:
+            first = next(chunks, _END)
+            if isinstance(first, str):
+                yield from self._guard_text_chunks(first, chunks)
+                return
+            rest = chunks if first is _END else itertools.chain([first], chunks)
+            yield from self._guard_dict_chunks(rest)
+        finally:
+            close = getattr(chunks, "close", None)
+            if close is not None:
+                close()
 
     async def _aguard_chunks(
         self, chunks: AsyncIterator[dict[str, Any] | str]
@@ -240,12 +247,17 @@ class GroundingGuard(GuardOptions, RunnableSerializable[dict[str, Any] | str, An
             async for chunk in chunks:
                 yield chunk
 
-        if isinstance(first, str):
-            async for text in self._aguard_text_chunks(first, chunks):
-                yield text
-            return
-        async for chunk in self._aguard_dict_chunks(rest()):
-            yield chunk
+        try:
+            if isinstance(first, str):
+                async for text in self._aguard_text_chunks(first, chunks):
+                    yield text
+                return
+            async for chunk in self._aguard_dict_chunks(rest()):
+                yield chunk
+        finally:
+            aclose = getattr(chunks, "aclose", None)
+            if aclose is not None:
+                await aclose()
 
     def _guard_text_chunks(self, first: str, chunks: Iterator[Any]) -> Iterator[str]:
         """A text stream through ``Guard.stream``: guarded text out, a block raises before
