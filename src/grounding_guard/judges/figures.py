@@ -408,6 +408,24 @@ def _sentence_mismatch(
     )
 
 
+def _prices(text: str, locale: str | None, preset: Preset) -> list[Value]:
+    """The prices a text states: comparable sums of money above nothing, in order."""
+    return [
+        v
+        for v in read_values_cached(text, locale, preset)
+        if v.kind == "money" and v.comparable and isinstance(v.value, Decimal) and v.value > 0
+    ]
+
+
+def _free_span(match: re.Match[str]) -> Span:
+    """Where a match of :data:`_FREE` says "free": all of it, or from the word "free" on
+    when a verb opens it ("is free")."""
+    start = match.start()
+    if not match.group().casefold().startswith(("free", "for", "at")):
+        start += match.group().casefold().rindex("free")
+    return Span(start, match.end())
+
+
 def _price_against_free(
     claim: Claim, best: BestSentence, threshold: float, locale: str | None, preset: Preset
 ) -> Reason | None:
@@ -421,20 +439,13 @@ def _price_against_free(
         return None
     if not (_PRICE_EXCEPTIONS - {"free"}).isdisjoint(best.analysis.words):
         return None
-    prices = [
-        v
-        for v in read_values_cached(claim.text, locale, preset)
-        if v.kind == "money" and v.comparable and isinstance(v.value, Decimal) and v.value > 0
-    ]
+    prices = _prices(claim.text, locale, preset)
     if not prices or any(v.kind == "money" for v in read_values_cached(sentence, locale, preset)):
         return None
     price = prices[0]
     if not sentence_gate(claim, best, threshold, _keys(claim.text, price.span) | _FREE_WORDS):
         return None
-    start = match.start()
-    if not match.group().casefold().startswith(("free", "for", "at")):
-        start += match.group().casefold().rindex("free")
-    their = Span(start, match.end())
+    their = _free_span(match)
     free = " ".join(their.of(sentence).split())
     message = f"{_written(claim.text, price.span)} in the answer, {free!r} in the evidence"
     return _sentence_mismatch(claim, best, price.span, their, message)
@@ -534,18 +545,11 @@ def _free_against_price(
     if not sentence_gate(claim, best, threshold, _FREE_WORDS):
         return None
     sentence = best.analysis.text
-    prices = [
-        v
-        for v in read_values_cached(sentence, locale, preset)
-        if v.kind == "money" and v.comparable and isinstance(v.value, Decimal) and v.value > 0
-    ]
+    prices = _prices(sentence, locale, preset)
     if not prices:
         return None
     price = prices[0]  # every price of the sentence says it is not free
-    start = match.start()
-    if not match.group().casefold().startswith(("free", "for", "at")):
-        start += match.group().casefold().rindex("free")  # "is free": the word "free"
-    span = Span(start, match.end())
+    span = _free_span(match)
     free = " ".join(span.of(claim.text).split())
     message = f"{free!r} in the answer, {_written(sentence, price.span)} in the evidence"
     return _sentence_mismatch(claim, best, span, price.span, message)
@@ -618,13 +622,23 @@ def _stretches(text: str) -> list[_Stretch | None]:
 _STRETCHES_READ = 8
 
 
+def _every_length(word: str) -> tuple[str, int]:
+    """The group and length of the period a word of :data:`_EVERY_PERIOD` recurs by
+    ("quarterly": calendar, 3 months)."""
+    times, unit = _EVERY_PERIOD[word]
+    group, length = _PERIOD_LENGTHS[unit]
+    return group, times * length
+
+
 def _stretch(match: re.Match[str]) -> _Stretch | None:
     """One match of :data:`_FIRST` or :data:`_EVERY_WORD` as a stretch."""
     if match.re is _EVERY_WORD:
         word = match.group("word")
-        times, unit = _EVERY_PERIOD[word.casefold()] if word else (1, match.group("unit"))
-        group, length = _PERIOD_LENGTHS[unit.casefold()]
-        return match, f"every {group}", Decimal(times * length), False
+        if word:
+            group, length = _every_length(word.casefold())
+        else:
+            group, length = _PERIOD_LENGTHS[match.group("unit").casefold()]
+        return match, f"every {group}", Decimal(length), False
     count_text = match.group("count")
     if count_text is None:
         count = Decimal(1)
@@ -646,8 +660,10 @@ def _stretch_in_place(text: str, claim_text: str, mine: _Stretch) -> _Stretch | 
     given weekly"); ``None`` when none shares any, two share as many, or any of them is
     as long as the claim's."""
     found = _stretches(text)
-    if len(found) == 1 or None in found:
-        return found[0] if len(found) == 1 else None
+    if len(found) == 1:
+        return found[0]
+    if not found or None in found:
+        return None
     if any(o and not _periods_differ((mine[1], mine[2]), (o[1], o[2])) for o in found):
         return None  # one of them bears the claim out: which is its place is not read
     near = _context(claim_text, Span(*mine[0].span()))
@@ -682,10 +698,9 @@ def _recurs_alike(text: str, value: Value, passages: Sequence[Passage]) -> bool:
         group, length = _PERIOD_LENGTHS[match.group("unit").casefold()]
         said = (group, count * length)
         return any(
-            _PERIOD_LENGTHS[unit][0] == group and _PERIOD_LENGTHS[unit][1] * times == said[1]
+            _every_length(word) == said
             for passage in passages
             for word in _EVERY_PERIOD.keys() & passage.vocabulary
-            for times, unit in (_EVERY_PERIOD[word],)
         )
     return False
 
@@ -3153,17 +3168,23 @@ _CHANGE_GAP = re.compile(r"\s*(?:[^\W\d_]+\s+)?(?:to|until)\s*", re.IGNORECASE)
 _CHANGE_REACH = 4
 
 
+def _marker_at(text: str, start: int, marker: re.Pattern[str]) -> int | None:
+    """Where ``marker`` ("from", "to") starts right before a figure at ``start``, if it
+    stands there."""
+    before = max(0, start - 8)
+    found = marker.search(text[before:start])
+    return None if found is None else before + found.start()
+
+
 def _end_marked(text: str, value: Value) -> str | None:
     """Which end of a change the claim's own words make its figure: "to" ("rose to 12",
     "was cut by 4% to 12"), "from" ("fell from 12"), or ``None`` (unmarked, or a bound:
     "up to 12")."""
-    start = value.span.start
-    before = text[max(0, start - 8) : start]
-    for pattern, end in ((_TO_BEFORE, "to"), (_FROM_BEFORE, "from")):
-        found = pattern.search(before)
-        if found is None:
+    for marker, end in ((_TO_BEFORE, "to"), (_FROM_BEFORE, "from")):
+        at = _marker_at(text, value.span.start, marker)
+        if at is None:
             continue
-        words = prev_words(text, start - len(before) + found.start(), _CHANGE_REACH)
+        words = prev_words(text, at, _CHANGE_REACH)
         if words[-1:] != ["up"] and any(w in CHANGE_VERBS for w in words):
             return end
     return None
@@ -3172,12 +3193,10 @@ def _end_marked(text: str, value: Value) -> str | None:
 def _to_verb(text: str, start: int) -> frozenset[str]:
     """The stems of the words before the "to" right before a figure at ``start`` ("extends
     the warranty to five years": extend, warranty), none where no "to" stands there."""
-    before = text[max(0, start - 8) : start]
-    found = _TO_BEFORE.search(before)
-    if found is None:
+    at = _marker_at(text, start, _TO_BEFORE)
+    if at is None:
         return frozenset()
-    words = prev_words(text, start - len(before) + found.start(), _CHANGE_REACH)
-    return frozenset(stem(w) for w in words if w not in STOPWORDS)
+    return frozenset(stem(w) for w in prev_words(text, at, _CHANGE_REACH) if w not in STOPWORDS)
 
 
 def _same_target(
@@ -3212,9 +3231,8 @@ def _end_of_change(
         if other is taken or other.unit != taken.unit:
             continue
         old, new = (taken, other) if taken.span.start < other.span.start else (other, taken)
-        if not (
-            _FROM_BEFORE.search(sentence[max(0, old.span.start - 8) : old.span.start])
-            and _CHANGE_GAP.fullmatch(sentence, old.span.end, new.span.start)
+        if _marker_at(sentence, old.span.start, _FROM_BEFORE) is None or not _CHANGE_GAP.fullmatch(
+            sentence, old.span.end, new.span.start
         ):
             continue
         if marked is not None:

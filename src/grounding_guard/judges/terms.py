@@ -572,7 +572,12 @@ def check_names(
                     missing,
                 )
             )
-    if seen and not reasons and _ONLY_NAMES.search(claim.text):
+    if (
+        seen
+        and not reasons
+        and not claim.analysis.vocabulary.isdisjoint(_ONLY_WORDS)
+        and _ONLY_NAMES.search(claim.text)
+    ):
         cut = _list_cut_short(claim, passages, threshold, swaps)
         if cut is not None:
             reasons.append(cut)
@@ -595,6 +600,9 @@ _ONLY_NAMES = re.compile(
     r"(?:the\s+)?(?P<before>[a-z]*[A-Z][\w'&-]*)"
     r"|(?P<after>\b[a-z]*[A-Z][\w'&-]*)\s+(?:only|solely|exclusively)\b"
 )
+
+
+_ONLY_WORDS = frozenset({"only", "solely", "exclusively"})
 
 
 #: How many "only"s of one claim :func:`_list_cut_short` reads (a hostile run of them
@@ -664,8 +672,8 @@ class _NameLists(NamedTuple):
 def _listed(text: str) -> _NameLists:
     """The lists of names in ``text``, in order, each with its members: capitalised words
     joined by commas, "and", "or" or "&", one of the words at least ("Ontario, Quebec and
-    Manitoba"; a member may be several capitalised words). One pass over the tokens (linear in any text), once per
-    text (each missing name of a claim asks)."""
+    Manitoba"; a member may be several capitalised words). One pass over the tokens
+    (linear in any text), once per text (each missing name of a claim asks)."""
     found: list[tuple[Span, frozenset[str]]] = []
     members: list[tuple[int, int]] = []
     current: tuple[int, int] | None = None  # the member being read
@@ -1634,15 +1642,16 @@ def _unevidenced_of(claim: Claim, best: BestSentence) -> list[Reason]:
     if not found or not mine.content <= found[2]:
         return []
     said, span, _ = found
-    return [
-        Reason(
-            "negation_mismatch",
-            f"the evidence says what the claim states is not shown ({said!r})",
-            claim.span,
-            best.passage.id,
-            span.shift(best.span.start),
-        )
-    ]
+    message = f"the evidence says what the claim states is not shown ({said!r})"
+    return [_denied_by(claim, best, span, message)]
+
+
+def _denied_by(claim: Claim, best: BestSentence, their: Span, message: str) -> Reason:
+    """``negation_mismatch`` of the whole claim against ``their`` stretch of its best
+    sentence (relative to that sentence), which says otherwise."""
+    return Reason(
+        "negation_mismatch", message, claim.span, best.passage.id, their.shift(best.span.start)
+    )
 
 
 def _unevidenced_clause(text: str) -> tuple[str, Span, frozenset[str]] | tuple[()]:
@@ -1694,15 +1703,8 @@ def _stale_of(claim: Claim, best: BestSentence) -> list[Reason]:
         if len(held) < 2 or not held <= mine.content:
             continue
         said = Span(match.start(), end.start())
-        return [
-            Reason(
-                "negation_mismatch",
-                f"the evidence says this held only before ({said.of(text).strip()!r})",
-                claim.span,
-                best.passage.id,
-                said.shift(best.span.start),
-            )
-        ]
+        message = f"the evidence says this held only before ({said.of(text).strip()!r})"
+        return [_denied_by(claim, best, said, message)]
     return []
 
 
@@ -1725,20 +1727,15 @@ def _still_against_denial(claim: Claim, best: BestSentence) -> list[Reason]:
             if found is None or _negated(theirs, j) or stems[j] not in theirs.content:
                 continue
             negation = found[0]
-            span = mine.locate_word(
-                mine.words[negation], mine.words[:negation].count(mine.words[negation])
-            )
-            still = theirs.locate_word("still", words[:at].count("still"))
+            still = Span(_span_of(theirs, at, 0).start, _span_of(theirs, j, 0).end)
             return [
                 Reason(
                     "negation_mismatch",
                     f"the claim negates ({mine.words[negation]!r}) what the evidence says is "
                     "still so",
-                    span.shift(claim.span.start),
+                    _span_of(mine, negation, claim.span.start),
                     best.passage.id,
-                    Span(
-                        still.start, theirs.locate_word(words[j], words[:j].count(words[j])).end
-                    ).shift(best.span.start),
+                    still.shift(best.span.start),
                 )
             ]
     return []
@@ -1952,16 +1949,10 @@ def _exception_of(claim: Claim, best: BestSentence) -> list[Reason]:
         ):
             continue
         said = Span(match.start(), match.end())
-        return [
-            Reason(
-                "negation_mismatch",
-                f"the evidence makes an exception of what the claim states "
-                f"({said.of(text).strip()!r})",
-                claim.span,
-                best.passage.id,
-                said.shift(best.span.start),
-            )
-        ]
+        message = (
+            f"the evidence makes an exception of what the claim states ({said.of(text).strip()!r})"
+        )
+        return [_denied_by(claim, best, said, message)]
     return []
 
 
