@@ -16,7 +16,8 @@ directly (standard library only, no network) and writes, into
 src/grounding_guard/text/data/ by default:
 
   antonyms.tsv        word1 TAB word2 TAB pos[,pos...]   ('!' pointer, lemma level;
-                      adjectives, adverbs, verbs, and the nouns of NOUN_KEEP)
+                      adjectives, adverbs, verbs, and the nouns of NOUN_KEEP; plus
+                      the adjectives "unX" whose "X" is an adjective, tagged a)
   derivations.tsv     noun TAB verb                      ('+' pointer, verb<->noun,
                       agent nouns and nouns of several verbs dropped)
   pertainyms.tsv      adjective TAB Proper Noun          ('\\' pointer from adjectives)
@@ -197,6 +198,45 @@ def build_antonyms(synsets, senses):
     return sorted(
         (a, b, ",".join(sorted(ps, key=order.index))) for (a, b), ps in pos_by_pair.items()
     )
+
+
+#: "un-" adjectives whose prefix does not simply negate the adjective after it: another
+#: split ("union-ized"), another sense ("uncanny", "unearthly", "unmatched"), or a verb
+#: form ("uncovered a plot", "undone", "unbecoming").
+UN_NOT_OPPOSED = frozenset(
+    """
+    unionised unionized uncanny unruly ungainly unkempt unkept unearthly unspeakable
+    unheard unsaid undone unlearned unbent unstrung unsexed unfailing unmatched
+    unaccountable unassuming unbecoming undying uncovered untouchable unutterable
+    unsoundable unvarnished unbeholden
+    """.split()
+)
+
+
+def build_un_antonyms(wn_dir):
+    """Adjectives "unX" whose "X" is an adjective too ("safe"/"unsafe", "suitable"/
+    "unsuitable"): the prefix negates the adjective, though WordNet links such pairs as
+    antonyms only now and then (it opposes "safe" to "dangerous" and lists "unsafe" as
+    its synonym). Less the words of UN_NOT_OPPOSED."""
+    adjectives = set()
+    with open(os.path.join(wn_dir, "index.adj"), encoding="utf-8") as fh:
+        for line in fh:
+            if not line.startswith("  "):
+                word = line.split()[0]
+                if word.isalpha():
+                    adjectives.add(word)
+    return [
+        (word[2:], word)
+        for word in sorted(adjectives)
+        if word.startswith("un") and word[2:] in adjectives and word not in UN_NOT_OPPOSED
+    ]
+
+
+def merge_antonyms(rows, extra):
+    """WordNet's antonym rows plus (a, b) pairs they lack, with the adjective tag."""
+    known = {(a, b) for a, b, _ in rows}
+    added = [(a, b, "a") for a, b in (tuple(sorted(pair)) for pair in extra) if (a, b) not in known]
+    return sorted([*rows, *added])
 
 
 def build_derivations(synsets):
@@ -433,7 +473,7 @@ def main(argv=None):
     print(f"synsets loaded: {len(synsets)}")
     tagged = tag_counts(wn_dir)
 
-    ant = build_antonyms(synsets, sense_numbers(wn_dir))
+    ant = merge_antonyms(build_antonyms(synsets, sense_numbers(wn_dir)), build_un_antonyms(wn_dir))
     der = build_derivations(synsets)
     per = build_pertainyms(synsets)
     irr = build_irregular_verbs(wn_dir, tagged)

@@ -1361,6 +1361,56 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The number of riders per cabin rose from 9 to 12.",
         "grounded",
     ),
+    # -- one unit of time after a bound: "up to a week" ----------------------------------
+    (
+        "a-week-after-a-bound-against-two-days",
+        "Refunds are paid up to a week after the return arrives [1].",
+        "Refunds are paid up to two days after the return arrives.",
+        "value_mismatch",
+    ),
+    (
+        "a-week-after-a-bound-restates-seven-days",
+        "Refunds are paid up to a week after the return arrives [1].",
+        "Refunds are paid up to 7 days after the return arrives.",
+        "grounded",
+    ),
+    (
+        "about-an-hour-against-three-hours",
+        "The guided tour of the castle lasts about an hour [1].",
+        "The guided tour of the castle lasts about three hours.",
+        "value_mismatch",
+    ),
+    (
+        "a-week-as-a-rate-is-no-figure",
+        "The guided tour of the castle runs twice a week [1].",
+        "The guided tour of the castle runs twice a week, on Mondays and Fridays.",
+        "grounded",
+    ),
+    # -- "unlimited" against a cap ------------------------------------------------------
+    (
+        "unlimited-against-up-to",
+        "The saver account allows unlimited withdrawals without losing interest [1].",
+        "The saver account allows up to three withdrawals a year without losing interest.",
+        "value_mismatch",
+    ),
+    (
+        "cap-against-unlimited",
+        "The premium plan includes up to 20 GB of data each month [1].",
+        "The premium plan includes unlimited data each month.",
+        "value_mismatch",
+    ),
+    (
+        "unlimited-thing-beside-a-capped-one",
+        "The premium plan includes unlimited calls each month [1].",
+        "The premium plan includes unlimited calls and up to 20 GB of data each month.",
+        "grounded",
+    ),
+    (
+        "unlimited-against-a-cap-on-another-thing",
+        "The premium plan includes unlimited data each month [1].",
+        "The premium plan includes unlimited data and up to 500 texts each month.",
+        "grounded",
+    ),
 ]
 
 
@@ -1406,12 +1456,19 @@ def test_the_table_has_both_directions() -> None:
             "Recovery takes 5-10 days after surgery.",
             "between 5 and 12 days in the answer, 5-10 days in the evidence",
         ),
+        (
+            "The account can be opened with just £1 [1].",
+            "You can open the account with as little as £1.",
+            "the cited evidence gives £1 only as a bound (at least or at most), "
+            "not as the figure itself",
+        ),
     ],
-    ids=["conversion-shown", "bound-word-shown", "range-shown"],
+    ids=["conversion-shown", "bound-word-shown", "range-shown", "dropped-qualifier-named"],
 )
 def test_the_message_explains(claim: str, evidence: str, message: str) -> None:
     unit = check(claim, {"1": evidence}).units[0]
-    assert [r.message for r in unit.reasons if r.code == "value_mismatch"] == [message]
+    figure_codes = ("value_mismatch", "value_not_in_evidence")
+    assert [r.message for r in unit.reasons if r.code in figure_codes] == [message]
 
 
 @pytest.mark.parametrize(

@@ -370,6 +370,52 @@ OPPOSITES: list[Row] = [
         "Revenue grew 40 percent in 2023, while profit fell 5 percent in 2023.",
         None,
     ),
+    (
+        "un-prefix-negates-the-adjective",
+        "The old footbridge is unsafe for cyclists after dark.",
+        "The old footbridge is safe for cyclists after dark.",
+        "antonym_mismatch",
+    ),
+    (
+        "un-prefix-kept",
+        "The old footbridge is unsafe for cyclists after dark.",
+        "Inspectors found the old footbridge unsafe for cyclists after dark.",
+        None,
+    ),
+    (
+        "un-prefix-on-the-evidence-side",
+        "The east entrance is suitable for wheelchair users.",
+        "The east entrance is unsuitable for wheelchair users; use the west entrance.",
+        "antonym_mismatch",
+    ),
+    (
+        "opposite-in-a-sentence-that-ties-with-an-earlier-one",
+        "The vaccine is unsafe for people with weakened immune systems.",
+        "The vaccine is offered to people aged 50 with a severely weakened immune system. "
+        "It does not contain live virus, so the vaccine is safe for people with weakened "
+        "immune systems.",
+        "antonym_mismatch",
+    ),
+    (
+        "tied-sentence-with-the-claims-own-word-supports",
+        "The vaccine is safe for people with weakened immune systems.",
+        "The vaccine is offered to people aged 50 with a severely weakened immune system. "
+        "It does not contain live virus, so the vaccine is safe for people with weakened "
+        "immune systems.",
+        None,
+    ),
+    (
+        "how-often-common-against-rare",
+        "Rare side effects of the tablets include a mild rash.",
+        "Common side effects of the tablets include a mild rash.",
+        "antonym_mismatch",
+    ),
+    (
+        "how-often-kept",
+        "Rare side effects of the tablets include a mild rash.",
+        "Rare side effects of the tablets include a mild rash and, very rarely, fever.",
+        None,
+    ),
 ]
 
 
@@ -898,6 +944,9 @@ def test_lexical_data_is_packaged_with_its_licence() -> None:
 def test_word_tables_hold_wordnet_and_supplement_pairs() -> None:
     table = antonyms()
     assert stem("cool") in table[stem("warm")]  # WordNet
+    assert stem("unsafe") in table[stem("safe")]  # WordNet's "un-" adjectives
+    assert stem("uncanny") not in table.get(stem("canny"), ())  # another sense
+    assert stem("rare") in table[stem("common")]  # supplement
     assert "under" in table["over"]  # supplement
     assert "china" in pertainyms()["chinese"]
     assert "britain" in pertainyms()["british"]  # supplement

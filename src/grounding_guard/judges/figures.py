@@ -48,7 +48,7 @@ from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.evidence.tables import header_unit_values, with_header_units
 from grounding_guard.judges.lexical import BestSentence
 from grounding_guard.judges.terms import SentenceGate, clause_units, sentence_gate
-from grounding_guard.text.analysis import analyse, context_stems, number_key
+from grounding_guard.text.analysis import Analysis, analyse, context_stems, number_key
 from grounding_guard.text.cache import BoundedCache, bounded_cache
 from grounding_guard.text.figures import (
     GENERIC,
@@ -76,14 +76,25 @@ from grounding_guard.text.figures.intervals import (
     qualified,
     year_of,
 )
-from grounding_guard.text.figures.words import CHANGE_VERBS, PERIODS, SMALL
-from grounding_guard.text.lexicon import DIRECTION_FAMILIES, STOPWORDS, stem
+from grounding_guard.text.figures.words import (
+    CHANGE_VERBS,
+    ONE_PERIOD,
+    ONE_PERIOD_RE,
+    PERIODS,
+    SMALL,
+)
+from grounding_guard.text.lexicon import DIRECTION_FAMILIES, NEGATIONS, STOPWORDS, stem
 from grounding_guard.text.normalize import match_form
 from grounding_guard.types import Reason, Span
 
 __all__ = ["check_values"]
 
 _Located = tuple[Passage, int, Value]  # a value in sentence ``int`` of a passage
+
+
+#: Words that may stand in an evidence sentence's figure: value words, and the units of
+#: time that "up to a week" counts one of.
+_FIGURE_WORDS = VALUE_WORDS | ONE_PERIOD
 
 
 def check_values(
@@ -107,6 +118,13 @@ def check_values(
         priced = _price_against_free(claim, best, threshold, locale, rules)
         if priced is not None:
             reasons.append(priced)
+    if best is not None and (
+        not analysis.vocabulary.isdisjoint(_UNLIMITED)
+        or not best.analysis.vocabulary.isdisjoint(_UNLIMITED)
+    ):
+        capped = _unlimited_against_cap(claim, best, threshold, locale, rules)
+        if capped is not None:
+            reasons.append(capped)
     if best is not None and not analysis.vocabulary.isdisjoint(_STRETCH_WORDS):
         first = _first_period(claim, best, threshold)
         if first is not None:
@@ -119,8 +137,12 @@ def check_values(
         share = _whole_against_share(claim, best, threshold, locale, rules)
         if share is not None:
             reasons.append(share)
-    if not analysis.numbers and analysis.vocabulary.isdisjoint(VALUE_WORDS):
-        return reasons  # no digit, number word, month or numeral: nothing more to read
+    if (
+        not analysis.numbers
+        and analysis.vocabulary.isdisjoint(VALUE_WORDS)
+        and ONE_PERIOD_RE.search(claim.text) is None
+    ):
+        return reasons  # no digit, number word, month, numeral or "up to a week"
     found = _claim_values(claim.text, locale, rules)
     if not found:
         return reasons
@@ -449,6 +471,75 @@ def _price_against_free(
     free = " ".join(their.of(sentence).split())
     message = f"{_written(claim.text, price.span)} in the answer, {free!r} in the evidence"
     return _sentence_mismatch(claim, best, price.span, their, message)
+
+
+#: Words that say a thing has no cap ("unlimited withdrawals").
+_UNLIMITED = frozenset({"unlimited", "limitless", "uncapped"})
+
+
+def _unlimited_against_cap(
+    claim: Claim, best: BestSentence, threshold: float, locale: str | None, preset: Preset
+) -> Reason | None:
+    """``value_mismatch`` when one side calls a thing unlimited and the other caps it:
+    "Unlimited withdrawals are allowed" against "make up to three withdrawals a year",
+    or the other way round. The capped thing is one of the two words after the figure,
+    and the unlimited one the content word right after "unlimited"; the two must be the
+    same word, and the side that caps it must not call it unlimited too ("unlimited
+    calls and up to 20 GB of data" caps data only)."""
+    mine, theirs = claim.analysis, best.analysis
+    for free, capped, claim_free in ((mine, theirs, True), (theirs, mine, False)):
+        for index, word in enumerate(free.words):
+            if word not in _UNLIMITED or (index and free.words[index - 1] in NEGATIONS):
+                continue
+            thing = context_stems(free, index, 0, 1)
+            if not thing or _unlimited_things(capped) & thing:
+                continue
+            cap = _cap_of(capped.text, thing, locale, preset)
+            if cap is None:
+                continue
+            if not sentence_gate(claim, best, threshold, frozenset({stem(word)})):
+                return None
+            said = free.locate_word(word, free.words[:index].count(word))
+            said = Span(said.start, _word_end(free.text, said.end))
+            mine_span, their_span = (said, cap) if claim_free else (cap, said)
+            message = (
+                f"{mine_span.of(mine.text)!r} in the answer, "
+                f"{their_span.of(theirs.text)!r} in the evidence"
+            )
+            return _sentence_mismatch(claim, best, mine_span, their_span, message)
+    return None
+
+
+def _unlimited_things(analysis: Analysis) -> frozenset[str]:
+    """The stems of the words right after "unlimited" in a text."""
+    found: set[str] = set()
+    for index, word in enumerate(analysis.words):
+        if word in _UNLIMITED:
+            found |= context_stems(analysis, index, 0, 1)
+    return frozenset(found)
+
+
+def _cap_of(text: str, thing: frozenset[str], locale: str | None, preset: Preset) -> Span | None:
+    """The span of an upper bound of ``text`` ("up to three withdrawals", "a maximum of 5
+    guests") whose figure is followed by a word of ``thing``, from the qualifier to it."""
+    for interval in qualified(text, read_values_cached(text, locale, preset)):
+        if interval.form != "upper":
+            continue
+        end = interval.span.end
+        tail = analyse(text[end : end + 40])
+        for index, stemmed in enumerate(tail.stems[:2]):
+            if stemmed in thing:
+                word = tail.words[index]
+                stop = end + tail.locate_word(word, tail.words[:index].count(word)).end
+                start = text.rfind(interval.word, 0, interval.span.start)
+                return Span(start if start >= 0 else interval.span.start, stop)
+    return None
+
+
+def _word_end(text: str, at: int) -> int:
+    """The end of the word after ``at`` (its next word, for a span that names the thing)."""
+    match = re.compile(r"\s*[^\W_]+").match(text, at)
+    return match.end() if match else at
 
 
 #: The days of the week, as a text's vocabulary holds them, singular and plural.
@@ -1262,7 +1353,7 @@ class _SentenceValues(Sequence[tuple[Value, ...]]):
         # text is all that is kept (not the passage: the table outlives it)
         text, spans = passage.evidence.text, passage.spans
         self._texts: list[str | None] = [None] * len(spans)
-        for number in passage.figure_sentences(VALUE_WORDS):
+        for number in passage.figure_sentences(_FIGURE_WORDS):
             self._texts[number] = spans[number].of(text)
         self._locale = locale
         self._preset = preset
@@ -1309,6 +1400,7 @@ class _Sentences:
 
     __slots__ = (
         "_approximate",
+        "_bounds",
         "_groups",
         "_whole",
         "at",
@@ -1331,6 +1423,7 @@ class _Sentences:
         self.at: dict[tuple[int, str], tuple[Value, ...]] = {}
         self._groups: dict[str, list[tuple[int, Value]]] | None = None
         self._approximate: frozenset[tuple[str, str | None, object]] | None = None
+        self._bounds: dict[tuple[str, str | None, object], tuple[int, Value]] | None = None
         self._whole: (
             tuple[
                 frozenset[tuple[str, str | None, object]],
@@ -1414,6 +1507,19 @@ class _Sentences:
                 for v in self.values.everything(n)
                 if v.note in ("approximation", "range") and v.value is not None
             )
+        return found
+
+    @property
+    def bounds(self) -> dict[tuple[str, str | None, object], tuple[int, Value]]:
+        """(group, unit, value) -> (sentence, value) of its first bound ("at least £1",
+        "up to 12 items"): the figure stands there, though not as an exact one does."""
+        found = self._bounds
+        if found is None:
+            found = self._bounds = {}
+            for n in range(len(self.values)):
+                for v in self.values.everything(n):
+                    if v.note == "bound" and v.value is not None:
+                        found.setdefault((_group(v), v.unit, v.value), (n, v))
         return found
 
 
@@ -1583,6 +1689,21 @@ def _borne_out(
             if ok is None and finer is None:
                 finer = (passage, number, other)
     return seen, False, finer
+
+
+def _as_bound(value: Value, tables: list[tuple[Passage, _Sentences]]) -> _Located | None:
+    """Where the evidence gives ``value`` only as a bound of the same figure ("as little
+    as £1", "up to 12 items" for a claimed "£1", "12 items"), for a message that says so.
+    The unit still fails as before: on the dev sets a dropped qualifier ("more than one
+    million" restated as "one million") was mostly judged unsupported."""
+    if value.value is None:
+        return None
+    key = (_group(value), value.unit, value.value)
+    for passage, table in tables:
+        found = table.bounds.get(key)
+        if found is not None:
+            return passage, found[0], found[1]
+    return None
 
 
 def _precise(value: Value) -> bool:
@@ -1798,16 +1919,30 @@ def _check_figures(
                 or _recurs_alike(claim.text, value, passages)
             ):
                 written = _written(claim.text, value.span)
-                if found[2] is not None:
-                    message = (
-                        f"{written} is not in the cited evidence, which gives "
-                        f"{_partner_text(value, found[2])}"
-                    )
-                else:
-                    message = f"{written} does not appear in the cited evidence"
                 precise = _precise(value) and not _remainder(claim.text, value, owners)
                 code = "value_not_in_evidence" if precise else "value_unconfirmed"
-                reasons.append(Reason(code, message, span))
+                bound = _as_bound(value, tables)
+                if bound is not None:
+                    passage, number, partner = bound
+                    reasons.append(
+                        Reason(
+                            code,
+                            f"the cited evidence gives {_partner_text(value, bound)} only "
+                            "as a bound (at least or at most), not as the figure itself",
+                            span,
+                            passage.id,
+                            _evidence_span(value, passage, number, partner),
+                        )
+                    )
+                else:
+                    if found[2] is not None:
+                        message = (
+                            f"{written} is not in the cited evidence, which gives "
+                            f"{_partner_text(value, found[2])}"
+                        )
+                    else:
+                        message = f"{written} does not appear in the cited evidence"
+                    reasons.append(Reason(code, message, span))
         disagreement = _disagreement(near)
         if disagreement is not None:
             first, second = disagreement

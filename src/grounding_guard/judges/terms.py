@@ -2278,7 +2278,38 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
             if (reason.code, reason.span) not in seen:
                 seen.add((reason.code, reason.span))
                 reasons.append(reason)
+    for sentence in _tied_with_opposite(claim, best):
+        for reason in _opposites_of(claim, sentence, threshold):
+            if (reason.code, reason.span) not in seen:
+                seen.add((reason.code, reason.span))
+                reasons.append(reason)
     return reasons
+
+
+def _tied_with_opposite(claim: Claim, best: BestSentence) -> list[BestSentence]:
+    """The other sentences of the best sentence's passage that share as many of the
+    claim's content stems as it does and hold the opposite of a claim stem it lacks: the
+    best sentence won a tie by coming first ("people with a weakened immune system are
+    offered it" before "it is safe for people with weakened immune systems", against "it
+    is unsafe for people with weakened immune systems"), while the opposite fills the
+    claim's slot in the other."""
+    content = claim.analysis.content
+    table = antonyms()
+    wanted: set[str] = set()
+    for stemmed in content - best.shared:
+        opposite = table.get(stemmed)
+        if opposite:
+            wanted |= opposite - content
+    if not wanted:
+        return []
+    passage, size = best.passage, len(best.shared)
+    found: list[BestSentence] = []
+    for number in sorted({n for stemmed in wanted for n in passage.sentences_holding(stemmed)}):
+        span, analysis = passage.sentences[number]
+        shared = content & analysis.content
+        if span != best.span and len(shared) >= size:
+            found.append(BestSentence(passage, span, analysis, shared))
+    return found
 
 
 #: Comparatives of amount right before "than" after a figure ("6% more than in 2026",

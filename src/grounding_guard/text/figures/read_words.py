@@ -18,6 +18,7 @@ from grounding_guard.text.figures.raw import Raw, Taken
 from grounding_guard.text.figures.units import unit_at
 from grounding_guard.text.figures.words import (
     FRACTION_WORDS,
+    ONE_PERIOD,
     ORDINAL_WORDS,
     PERIODS,
     PLURAL_APPROX,
@@ -75,6 +76,17 @@ def word_values(clean: str, tables: Tables, taken: Taken) -> list[Raw]:
                 out.append(Raw(start, end, "number", None, None, 0, "approximation"))
             index += 1
             continue
+        if (
+            word in ("a", "an")
+            and index + 1 < count
+            and tokens[index + 1][0] in ONE_PERIOD
+            and clean[end : tokens[index + 1][1]] == " "
+        ):
+            qualified = _one_period(clean, start, end, tables)
+            if qualified is not None:
+                out.append(qualified)
+                index += 2
+                continue
         opens = word in SMALL or (
             word in ("a", "an")
             and index + 1 < count
@@ -126,6 +138,22 @@ def word_values(clean: str, tables: Tables, taken: Taken) -> list[Raw]:
             raw.note = approx_before(clean, start, False) or approx_after(clean, raw.end, raw.unit)
         out.append(raw)
     return out
+
+
+def _one_period(clean: str, start: int, end: int, tables: Tables) -> Raw | None:
+    """ "up to a week", "more than a year", "about an hour": one unit of time, bounded or
+    approximate, when a bound or an approximation word stands right before "a"/"an" (a
+    bare "a week" is left alone: "twice a week", "three withdrawals a year" are rates)."""
+    note = approx_before(clean, start, False)
+    if note is None:
+        return None
+    after = after_number(clean, end, None, False, "", tables.deny)
+    if after.unit is None:
+        return None
+    raw = Raw(start, after.end, "number", Decimal(1), None, 0)
+    apply_unit(raw, after, clean, end, tables, Decimal(1))
+    raw.note = note
+    return raw
 
 
 def _half_a_span(

@@ -76,6 +76,8 @@ from grounding_guard.text.figures.read_words import word_values
 from grounding_guard.text.figures.value import NAME_NOTES, Value
 from grounding_guard.text.figures.words import (
     MONTH_TRIGGERS,
+    ONE_PERIOD,
+    ONE_PERIOD_RE,
     ROMAN_WORDS,
     TRIGGER_WORDS,
     VALUE_WORDS,
@@ -86,8 +88,13 @@ __all__ = ["has_value_words", "read_fresh", "read_values", "read_values_cached"]
 
 
 def has_value_words(text: str) -> bool:
-    """True when ``text`` may state a figure: a digit, a number word, a month, a numeral."""
-    return bool(DIGIT_RE.search(text)) or not VALUE_WORDS.isdisjoint(lower_words(text))
+    """True when ``text`` may state a figure: a digit, a number word, a month, a numeral,
+    one unit of time after a bound ("up to a week")."""
+    return (
+        bool(DIGIT_RE.search(text))
+        or not VALUE_WORDS.isdisjoint(lower_words(text))
+        or ONE_PERIOD_RE.search(text) is not None
+    )
 
 
 def _span(where: list[int] | None, start: int, end: int) -> Span:
@@ -129,7 +136,9 @@ def _read(text: str, locale: str | None, preset: Preset) -> tuple[Value, ...]:
 def _read_unsafe(text: str, locale: str | None, preset: Preset) -> tuple[Value, ...]:
     has_digit = DIGIT_RE.search(text) is not None
     words = lower_words(text)
-    has_words = not TRIGGER_WORDS.isdisjoint(words)
+    has_words = not TRIGGER_WORDS.isdisjoint(words) or (
+        not ONE_PERIOD.isdisjoint(words) and ONE_PERIOD_RE.search(text) is not None
+    )
     has_months = not MONTH_TRIGGERS.isdisjoint(words)
     has_roman = not ROMAN_WORDS.isdisjoint(words)
     if not (has_digit or has_words or has_months or has_roman):

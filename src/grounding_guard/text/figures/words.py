@@ -27,6 +27,8 @@ __all__ = [
     "MONTH_ABBR",
     "MONTH_TRIGGERS",
     "NOT_HEADS",
+    "ONE_PERIOD",
+    "ONE_PERIOD_RE",
     "ORDINAL_WORDS",
     "PLURAL_APPROX",
     "ROMAN_WORDS",
@@ -196,6 +198,16 @@ NOT_HEADS = (
 #: Spans of time a figure may be counted per ("2 tablets a day", "twice a night"): "a
 #: day" names no thing.
 PERIODS = frozenset("second minute hour day night week fortnight month quarter year decade".split())
+#: Time units that "a"/"an" counts as one of after a bound or an approximation ("up to a
+#: week", "about an hour"); not "second" or "quarter" ("less than a quarter of the votes").
+ONE_PERIOD = frozenset("minute hour day week fortnight month year decade".split())
+#: A text that may state one unit of time that way, though it holds no value word.
+ONE_PERIOD_RE = re.compile(
+    r"\b(?:to|least|most|than|over|under|above|below|about|around|nearly|almost|roughly"
+    r"|approximately|approx|circa|exceeding|approaching|upwards|excess\s+of|north\s+of)"
+    r"\s+an?\s+(?:minute|hour|day|week|fortnight|month|year|decade)\b",
+    re.IGNORECASE,
+)
 
 #: Verbs that open an instruction before a figure ("Take 2 tablets", "Allow 20 minutes",
 #: "Add 50 g of sugar"): at the start of a sentence such a word heads no name.
