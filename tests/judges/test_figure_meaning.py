@@ -1386,6 +1386,44 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The guided tour of the castle runs twice a week, on Mondays and Fridays.",
         "grounded",
     ),
+    # -- fractions: a closed set of shares ----------------------------------------------
+    (
+        "fraction-swapped-in-its-slot",
+        "Participants cut their salt intake by a third for 12 weeks [1].",
+        "Participants cut their salt intake by half for 12 weeks.",
+        "value_mismatch",
+    ),
+    (
+        "fraction-restated",
+        "Participants cut their salt intake by half for 12 weeks [1].",
+        "Participants cut their salt intake by half for 12 weeks.",
+        "grounded",
+    ),
+    (
+        "fraction-opening-the-sentence-swapped",
+        "Two thirds of the members backed the merger [1].",
+        "Half of the members backed the merger.",
+        "value_mismatch",
+    ),
+    (
+        "fraction-stated-elsewhere-in-the-evidence",
+        "A third of the members opposed the merger [1].",
+        "Half of the members backed the merger, and a third opposed it.",
+        "grounded",
+    ),
+    # -- a payment against "free" -----------------------------------------------------------
+    (
+        "must-pay-against-free-of-charge",
+        "Owners will have to pay for the seat belt repair [1].",
+        "Dealers will carry out the seat belt repair free of charge for owners.",
+        "value_mismatch",
+    ),
+    (
+        "not-charged-restates-free-of-charge",
+        "Owners will not be charged for the seat belt repair [1].",
+        "Dealers will carry out the seat belt repair free of charge for owners.",
+        "grounded",
+    ),
     # -- "unlimited" against a cap ------------------------------------------------------
     (
         "unlimited-against-up-to",

@@ -411,6 +411,38 @@ OPPOSITES: list[Row] = [
         "antonym_mismatch",
     ),
     (
+        "change-by-the-same-amount-subject-against-object",
+        "Systolic blood pressure rose by an average of 6 mmHg after the diet.",
+        "Participants lowered their systolic blood pressure by an average of 6 mmHg after "
+        "the diet.",
+        "direction_mismatch",
+    ),
+    (
+        "change-by-the-same-amount-restated",
+        "Systolic blood pressure fell by an average of 6 mmHg after the diet.",
+        "Participants lowered their systolic blood pressure by an average of 6 mmHg after "
+        "the diet.",
+        None,
+    ),
+    (
+        "verdict-far-from-its-subject",
+        "The council rejected the housing development.",
+        "The city council voted 9 to 4 on Tuesday to approve a 220-home housing development.",
+        "direction_mismatch",
+    ),
+    (
+        "verdict-far-from-its-subject-restated",
+        "The council approved the housing development.",
+        "The city council voted 9 to 4 on Tuesday to approve a 220-home housing development.",
+        None,
+    ),
+    (
+        "approval-against-refusal",
+        "Planning officers had recommended approval of the scheme.",
+        "Planning officers had recommended refusal of the scheme.",
+        "direction_mismatch",
+    ),
+    (
         "how-often-kept",
         "Rare side effects of the tablets include a mild rash.",
         "Rare side effects of the tablets include a mild rash and, very rarely, fever.",

@@ -118,6 +118,10 @@ def check_values(
         priced = _price_against_free(claim, best, threshold, locale, rules)
         if priced is not None:
             reasons.append(priced)
+    elif best is not None and "free" in best.analysis.vocabulary:
+        paid = _payment_against_free(claim, best, threshold)
+        if paid is not None:
+            reasons.append(paid)
     if best is not None and (
         not analysis.vocabulary.isdisjoint(_UNLIMITED)
         or not best.analysis.vocabulary.isdisjoint(_UNLIMITED)
@@ -133,6 +137,10 @@ def check_values(
         day = _other_weekday(claim, passages, best, threshold)
         if day is not None:
             reasons.append(day)
+    if best is not None and not analysis.vocabulary.isdisjoint(_FRACTIONS):
+        share = _other_fraction(claim, passages, best, threshold)
+        if share is not None:
+            reasons.append(share)
     if best is not None and not analysis.vocabulary.isdisjoint(_WHOLE_WORDS):
         share = _whole_against_share(claim, best, threshold, locale, rules)
         if share is not None:
@@ -542,6 +550,44 @@ def _word_end(text: str, at: int) -> int:
     return match.end() if match else at
 
 
+#: A claim that someone must pay, with no price named: "will have to pay for the
+#: repair", "owners are charged", "at their own expense".
+_MUST_PAY = re.compile(
+    r"\b(?:(?:have|has|had|need|needs|needed|must|will)\s+(?:to\s+)?pay"
+    r"|(?:is|are|was|were|be|being|get|gets)\s+charged"
+    r"|at\s+(?:their|your|his|her|its|the\s+\w+'s)\s+own\s+(?:cost|expense))\b",
+    re.IGNORECASE,
+)
+_PAY_WORDS = frozenset(map(stem, "pay charge charged cost expense own".split()))
+
+
+def _payment_against_free(claim: Claim, best: BestSentence, threshold: float) -> Reason | None:
+    """``value_mismatch`` when the claim says someone must pay and the sentence that
+    otherwise covers it says the thing is free: "Owners will have to pay for the repair"
+    against "dealers will repair the cars free of charge". Never when either side says
+    "included", "except" or the like."""
+    sentence = best.analysis.text
+    match = _FREE.search(sentence)
+    if match is None or not _PRICE_EXCEPTIONS.isdisjoint(claim.analysis.words):
+        return None
+    if not (_PRICE_EXCEPTIONS - {"free"}).isdisjoint(best.analysis.words):
+        return None
+    paying = _MUST_PAY.search(claim.text)
+    if paying is None or _negated_before(claim.text, paying.start()):
+        return None
+    if not sentence_gate(claim, best, threshold, _PAY_WORDS | _FREE_WORDS):
+        return None
+    their = _free_span(match)
+    span = Span(paying.start(), paying.end())
+    message = f"{span.of(claim.text)!r} in the answer, {their.of(sentence)!r} in the evidence"
+    return _sentence_mismatch(claim, best, span, their, message)
+
+
+def _negated_before(text: str, at: int) -> bool:
+    """Whether a negation word stands among the three words before ``at``."""
+    return not NEGATIONS.isdisjoint(w.lower() for w in text[:at].split()[-3:])
+
+
 #: The days of the week, as a text's vocabulary holds them, singular and plural.
 _WEEKDAYS = frozenset(
     day + plural
@@ -599,6 +645,88 @@ def _other_weekday(
             message = f"{span.of(mine.text)} in the answer, {their.of(theirs.text)} in the evidence"
             return _sentence_mismatch(claim, best, span, their, message)
     return None
+
+
+#: Fraction words and the part of a whole each names ("a third", "two thirds").
+_FRACTIONS: dict[str, int] = {
+    "half": 2,
+    "halves": 2,
+    "third": 3,
+    "thirds": 3,
+    "quarter": 4,
+    "quarters": 4,
+    "fifth": 5,
+    "fifths": 5,
+    "tenth": 10,
+    "tenths": 10,
+}
+#: Words that count the parts before a fraction word ("a third", "two thirds").
+_PARTS: dict[str, int] = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}
+
+
+def _fraction_at(words: Sequence[str], index: int) -> tuple[tuple[int, int], int]:
+    """((parts, whole), where the fraction starts) of the fraction word at ``index``."""
+    whole = _FRACTIONS[words[index]]
+    if index and words[index - 1] in _PARTS:
+        return (_PARTS[words[index - 1]], whole), index - 1
+    return (1, whole), index
+
+
+def _other_fraction(
+    claim: Claim, passages: Sequence[Passage], best: BestSentence, threshold: float
+) -> Reason | None:
+    """``value_mismatch`` for a fraction no passage states, where the sentence that
+    restates the claim has another in its place: "cut their salt intake by a third"
+    against "cut their salt intake by half". The word before the two fractions is the
+    same ("by"), or both open their sentence, and so is the content word right after
+    them or right before them."""
+    mine, theirs = claim.analysis, best.analysis
+    places = [j for j, w in enumerate(theirs.words) if w in _FRACTIONS][:_DAYS_READ]
+    if not places:
+        return None
+    stated = {
+        _fraction_at(p.sentences[n][1].words, k)[0]
+        for p in passages
+        if not p.vocabulary.isdisjoint(_FRACTIONS)
+        for n in range(len(p.sentences))
+        if not p.sentences[n][1].vocabulary.isdisjoint(_FRACTIONS)
+        for k, w in enumerate(p.sentences[n][1].words)
+        if w in _FRACTIONS
+    }
+    skip = frozenset(_FRACTIONS) | frozenset(_PARTS)
+    claimed = [i for i, w in enumerate(mine.words) if w in _FRACTIONS][:_DAYS_READ]
+    for i in claimed:
+        share, first = _fraction_at(mine.words, i)
+        if share in stated:
+            continue
+        after = context_stems(mine, i, 0, 1, skip)
+        before = context_stems(mine, first, 1, 0, skip)
+        for j in places:
+            their_first = _fraction_at(theirs.words, j)[1]
+            if (first == 0) != (their_first == 0) or (
+                first and theirs.words[their_first - 1] != mine.words[first - 1]
+            ):
+                continue  # the same word before both, or both open the sentence
+            if not (
+                (after and after == context_stems(theirs, j, 0, 1, skip))
+                or (before and before == context_stems(theirs, their_first, 1, 0, skip))
+            ):
+                continue
+            if not sentence_gate(claim, best, threshold, frozenset({mine.stems[i]})):
+                return None
+            span = _words_span(mine, first, i)
+            their = _words_span(theirs, their_first, j)
+            message = f"{span.of(mine.text)} in the answer, {their.of(theirs.text)} in the evidence"
+            return _sentence_mismatch(claim, best, span, their, message)
+    return None
+
+
+def _words_span(analysis: Analysis, first: int, last: int) -> Span:
+    """The span from word ``first`` to word ``last`` of a text."""
+    words = analysis.words
+    start = analysis.locate_word(words[first], words[:first].count(words[first]))
+    end = analysis.locate_word(words[last], words[:last].count(words[last]))
+    return Span(start.start, end.end)
 
 
 #: A claim that something costs nothing: "free of charge", "for free", "at no cost", "is

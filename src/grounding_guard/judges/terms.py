@@ -1524,7 +1524,8 @@ _PAIRS: TextCache[set[tuple[str, str]]] = TextCache(1024, 2_000_000)
 
 def _says_not(analysis: Analysis) -> bool:
     """Whether a text holds a negation word or a word that says "not" in other terms
-    ("refused", "ruled out", "avoid", "missing", "shirtless"); read once per text."""
+    ("refused", "ruled out", "avoid", "missing", "shirtless", "free of charge"); read
+    once per text."""
     return _SAYS_NOT.get(analysis.text, lambda _: _reads_not(analysis))
 
 
@@ -1538,7 +1539,8 @@ def _reads_not(analysis: Analysis) -> bool:
         return True  # "shirtless", "homeless", "wireless": "without" in one word
     words = analysis.words
     return any(
-        w in ("rule", "rules", "ruled", "ruling") and words[i + 1] == "out"
+        (w in ("rule", "rules", "ruled", "ruling") and words[i + 1] == "out")
+        or (w == "free" and words[i + 1] in ("of", "from"))  # "free of charge": no charge
         for i, w in enumerate(words[:-1])
     )
 
@@ -2608,6 +2610,56 @@ def _same_amount_after(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool
     )
 
 
+def _same_subject_and_object(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:
+    """Whether the content word right after claim word ``i`` (its object) is one of the
+    three after evidence word ``j`` (a figure may come first: "a 220-home development"),
+    and the content word right before it (its subject)
+    stands earlier in the evidence sentence, however far: "The council rejected the
+    development" / "Council voted 9 to 4 on Tuesday to approve a 220-home development".
+    Not for comparatives, whose slot is what they compare."""
+    if _than_after(mine, i) is not None or _than_after(theirs, j) is not None:
+        return False  # a comparison ("larger pressure waves than ..."), not an action
+    subject, thing = context_stems(mine, i, 1, 0), context_stems(mine, i, 0, 1)
+    if not subject or not thing or not thing <= context_stems(theirs, j, 0, 3):
+        return False
+    return subject <= set(theirs.stems[:j])
+
+
+def _by_amount(analysis: Analysis, index: int) -> tuple[int, str] | None:
+    """(where "by" stands, the value of its figure) when "by" follows word ``index``
+    within six words and a figure follows "by" within four ("rose by an average of 6")."""
+    words = analysis.words
+    for at in range(index + 1, min(index + 7, len(words))):
+        if words[at] == "by":
+            for after in range(at + 1, min(at + 5, len(words))):
+                if words[after][:1].isdigit():
+                    return at, number_key(words[after])
+            return None
+    return None
+
+
+def _changed_by_same_amount(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:
+    """Whether direction words ``i`` and ``j`` both change a thing "by" one figure, and
+    the thing is named on both sides, before the word or between it and "by" ("systolic
+    blood pressure rose by an average of 6 mmHg" / "participants lowered their systolic
+    blood pressure by an average of 6 mmHg": the subject of one verb is the object of the
+    other)."""
+    my_by, their_by = _by_amount(mine, i), _by_amount(theirs, j)
+    if my_by is None or their_by is None or my_by[1] != their_by[1]:
+        return False
+
+    def things(analysis: Analysis, at: int, by: int) -> set[str]:
+        return {
+            analysis.stems[k]
+            for k in range(max(0, at - 3), by)
+            if k != at
+            and analysis.stems[k] in analysis.content
+            and not analysis.words[k][:1].isdigit()
+        }
+
+    return bool(things(mine, i, my_by[0]) & things(theirs, j, their_by[0]))
+
+
 #: How far "than" may follow a comparative ("fewer passengers in 2024 than").
 _THAN_WITHIN = 6
 #: Scale words of a figure ("2.3 million trips").
@@ -2741,6 +2793,7 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
                     _aligned(claim.analysis, index, best.analysis, j)
                     or _same_phrase_after(claim.analysis, index, best.analysis, j)
                     or _followed_by_mine(claim.analysis, index, best.analysis, j)
+                    or _same_subject_and_object(claim.analysis, index, best.analysis, j)
                     if both
                     else _same_amount_after(claim.analysis, index, best.analysis, j)
                     or _aligned(claim.analysis, index, best.analysis, j)
@@ -2748,6 +2801,8 @@ def _directions_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
                     or _same_phrase_after(claim.analysis, index, best.analysis, j)
                     or _changed_same_thing(claim.analysis, index, best.analysis, j)
                     or _same_comparison(claim.analysis, index, best.analysis, j)
+                    or _changed_by_same_amount(claim.analysis, index, best.analysis, j)
+                    or _same_subject_and_object(claim.analysis, index, best.analysis, j)
                 )
             ),
             None,

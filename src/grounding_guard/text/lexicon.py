@@ -126,7 +126,7 @@ _OPPOSED: tuple[tuple[str, str], ...] = (
     ("include includes included including", "exclude excludes excluded excluding"),
     (
         "accept accepts accepted approve approves approved",
-        "reject rejects rejected deny denies denied",
+        "reject rejects rejected deny denies denied refuse refuses refused refusal",
     ),
     (
         "allow allows allowed permit permits permitted",
