@@ -747,6 +747,43 @@ POLARITY: list[Row] = [
         None,
     ),
     (
+        "open-question-stated-as-a-finding",
+        "The trial showed that cutting salt lowers the risk of stroke.",
+        "The researchers said the trial was too short to show whether the reduction lowers "
+        "the risk of stroke.",
+        "negation_mismatch",
+    ),
+    (
+        "open-question-after-not-known-if-stated-as-fact",
+        "The new drug lowers the risk of stroke in older adults.",
+        "Doctors do not yet know if the new drug lowers the risk of stroke in older adults.",
+        "negation_mismatch",
+    ),
+    (
+        "open-question-kept-open",
+        "It is not yet known whether the new drug lowers the risk of stroke.",
+        "Doctors do not yet know whether the new drug lowers the risk of stroke.",
+        None,
+    ),
+    (
+        "open-question-hedged-by-may",
+        "The new drug may lower the risk of stroke.",
+        "Doctors do not yet know whether the new drug lowers the risk of stroke.",
+        None,
+    ),
+    (
+        "whether-of-alternatives-is-no-open-question",
+        "Full-time staff get 25 days of paid leave.",
+        "All staff, whether full-time or part-time, get 25 days of paid leave.",
+        None,
+    ),
+    (
+        "if-of-a-condition-is-no-open-question",
+        "The tablets work faster with food.",
+        "If you take the tablets with food, they work faster.",
+        None,
+    ),
+    (
         "no-evidence-restated-as-a-denial",
         "Vaccines do not cause autism.",
         "There is no evidence that vaccines cause autism.",

@@ -1607,6 +1607,7 @@ def check_negation(claim: Claim, best: BestSentence, threshold: float) -> list[R
             _negation_of(unit, sentence, threshold)
             or _obligation_of(unit, sentence, threshold)
             or _unevidenced_of(unit, sentence)
+            or _open_question_of(unit, sentence, threshold)
             or _stale_of(unit, sentence)
             or _exception_of(unit, sentence)
             or _still_against_denial(unit, sentence)
@@ -1646,6 +1647,58 @@ def _unevidenced_of(claim: Claim, best: BestSentence) -> list[Reason]:
     said, span, _ = found
     message = f"the evidence says what the claim states is not shown ({said!r})"
     return [_denied_by(claim, best, span, message)]
+
+
+#: "whether" and "if" open a question a text leaves open ("too early to say whether",
+#: "not known if"); "if" does only after one of these words (else it states a condition).
+_OPEN_QUESTION = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
+_ASKS_IF: frozenset[str] = frozenset(
+    """
+    know knows known clear unclear sure unsure show shown tell determine determined see
+    seen unknown uncertain ask asked wonder question establish established say
+    """.split()
+)
+#: Words with which a claim leaves a thing open itself ("may lower", "it is unclear").
+_HEDGES: frozenset[str] = frozenset(
+    """
+    whether if may might could possibly perhaps maybe unclear unknown uncertain probably
+    likely unlikely potentially suggest suggests suggested appear appears
+    """.split()
+)
+#: How many of the claim's content words a question must hold, and which share of them.
+_OPEN_WORDS = 3
+
+
+def _open_question_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """``negation_mismatch`` when the claim states, with no hedge of its own, what the
+    evidence leaves open: "The trial showed that cutting salt lowers the risk of stroke"
+    against "the trial was too short to show whether the reduction lowers the risk of
+    stroke". The question (after "whether", or "if" after "know", "clear", "show" and the
+    like, to the end of its clause) holds three of the claim's content words at least and
+    half of those the sentence holds; as for "no evidence that", the evidence says the
+    thing is not shown."""
+    mine, theirs = claim.analysis, best.analysis
+    if "whether" not in theirs.vocabulary and "if" not in theirs.vocabulary:
+        return []
+    if mine.negations or not mine.vocabulary.isdisjoint(_HEDGES):
+        return []
+    text = theirs.text
+    for match in _OPEN_QUESTION.finditer(text):
+        if match.group().casefold() == "if":
+            before = [w.strip(",.;:").casefold() for w in text[: match.start()].split()[-2:]]
+            if _ASKS_IF.isdisjoint(before):
+                continue
+        end = _CLAUSE_END.search(text, match.end())
+        stop = end.start() if end is not None else len(text.rstrip(" .!?"))
+        inside = mine.content & analyse(text[match.end() : stop]).content
+        if len(inside) < _OPEN_WORDS or 2 * len(inside) < len(mine.content & theirs.content):
+            continue
+        if not sentence_gate(claim, best, threshold):
+            return []
+        span = Span(match.start(), stop)
+        message = f"the evidence leaves open what the claim states ({span.of(text)!r})"
+        return [_denied_by(claim, best, span, message)]
+    return []
 
 
 def _denied_by(claim: Claim, best: BestSentence, their: Span, message: str) -> Reason:
