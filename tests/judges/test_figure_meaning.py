@@ -1411,6 +1411,38 @@ ROWS: list[tuple[str, str, str, str]] = [
         "Half of the members backed the merger, and a third opposed it.",
         "grounded",
     ),
+    (
+        "free-against-a-price-in-a-clause-after-although",
+        "Late check-out until 1 pm is free [1].",
+        "Check-out is by 11 am, although late check-out until 1 pm can be requested for a "
+        "fee of €20.",
+        "value_mismatch",
+    ),
+    (
+        "free-for-the-others-of-a-clause-after-but",
+        "Entry to the castle is free for children [1].",
+        "Entry to the castle costs 12 euros for adults, but children enter free.",
+        "grounded",
+    ),
+    # -- all year against a span of months ------------------------------------------------
+    (
+        "all-year-against-months",
+        "The rooftop pool is open all year [1].",
+        "The rooftop pool is open from May to September.",
+        "value_mismatch",
+    ),
+    (
+        "months-against-all-year",
+        "The rooftop pool is open from May to September [1].",
+        "The rooftop pool is open all year round.",
+        "value_mismatch",
+    ),
+    (
+        "all-year-beside-another-things-months",
+        "The indoor pool is open all year [1].",
+        "The indoor pool is open all year, and the terrace from May to September.",
+        "grounded",
+    ),
     # -- a payment against "free" -----------------------------------------------------------
     (
         "must-pay-against-free-of-charge",

@@ -443,6 +443,36 @@ OPPOSITES: list[Row] = [
         "direction_mismatch",
     ),
     (
+        "opposite-after-the-same-subject-beside-the-claims-word-of-another",
+        "The railway line has been closed.",
+        "The A38 is closed between the two towns, but the railway line remains open.",
+        "antonym_mismatch",
+    ),
+    (
+        "claims-word-of-its-own-subject-beside-the-opposite-of-another",
+        "The railway line remains open.",
+        "The A38 is closed between the two towns, but the railway line remains open.",
+        None,
+    ),
+    (
+        "told-to-stay-against-told-to-leave",
+        "Residents have been told to stay.",
+        "Residents have been told to leave.",
+        "antonym_mismatch",
+    ),
+    (
+        "change-turned-round",
+        "Webhook signatures switch from SHA-256 to SHA-1 in version 3.",
+        "Webhook signatures switch from SHA-1 to SHA-256 in version 3.",
+        "direction_mismatch",
+    ),
+    (
+        "change-restated",
+        "Webhook signatures switch from SHA-1 to SHA-256 in version 3.",
+        "Webhook signatures switch from SHA-1 to SHA-256 in version 3.",
+        None,
+    ),
+    (
         "how-often-kept",
         "Rare side effects of the tablets include a mild rash.",
         "Rare side effects of the tablets include a mild rash and, very rarely, fever.",
@@ -744,6 +774,12 @@ POLARITY: list[Row] = [
         "a-clause-after-but-is-no-clause-without-evidence",
         "The drug works in adults.",
         "There is no evidence that the drug works in children, but it works in adults.",
+        None,
+    ),
+    (
+        "no-longer-restates-support-dropped",
+        "The Python SDK no longer supports Python 3.8.",
+        "The Python SDK now requires Python 3.9; support for Python 3.7 and 3.8 has been dropped.",
         None,
     ),
     (

@@ -137,6 +137,10 @@ def check_values(
         day = _other_weekday(claim, passages, best, threshold)
         if day is not None:
             reasons.append(day)
+    if best is not None and ("year" in analysis.vocabulary or "year" in best.analysis.vocabulary):
+        season = _season_against_year_round(claim, best, threshold, locale, rules)
+        if season is not None:
+            reasons.append(season)
     if best is not None and not analysis.vocabulary.isdisjoint(_FRACTIONS):
         share = _other_fraction(claim, passages, best, threshold)
         if share is not None:
@@ -647,6 +651,56 @@ def _other_weekday(
     return None
 
 
+#: A thing said to hold the whole year round ("open all year", "year-round").
+_YEAR_ROUND = re.compile(
+    r"\b(?:all\s+(?:the\s+)?year(?:\s+round)?|year[-\s]round|throughout\s+the\s+year)\b",
+    re.IGNORECASE,
+)
+_YEAR_ROUND_WORDS = frozenset(map(stem, "all year round throughout".split()))
+
+
+def _season_against_year_round(
+    claim: Claim, best: BestSentence, threshold: float, locale: str | None, preset: Preset
+) -> Reason | None:
+    """``value_mismatch`` when one side says a thing holds all year and the other gives
+    it a span of months: "The rooftop pool is open all year" against "the rooftop pool is
+    open from May to September", or the other way round. The sentence must otherwise
+    cover the claim, and the side with the months must not say "all year" too."""
+    mine, theirs = claim.text, best.analysis.text
+    for year_text, months_text, claim_says_year in ((mine, theirs, True), (theirs, mine, False)):
+        match = _YEAR_ROUND.search(year_text)
+        if match is None or _YEAR_ROUND.search(months_text):
+            continue
+        spans = [
+            (first, second)
+            for first, second in _date_ranges(read_values_cached(months_text, locale, preset))
+            if first.kind == "month" == second.kind
+        ]
+        if not spans:
+            continue
+        if not sentence_gate(claim, best, threshold, _YEAR_ROUND_WORDS):
+            return None
+        year_span = Span(match.start(), match.end())
+        first, second = spans[0]
+        months = Span(_range_start(months_text, first.span.start), second.span.end)
+        mine_span, their_span = (year_span, months) if claim_says_year else (months, year_span)
+        message = (
+            f"{_written(mine, mine_span)!r} in the answer, "
+            f"{_written(theirs, their_span)!r} in the evidence"
+        )
+        return _sentence_mismatch(claim, best, mine_span, their_span, message)
+    return None
+
+
+def _range_start(text: str, start: int) -> int:
+    """Where a span of months begins: at its "from" or "between" right before it."""
+    before = text[:start].rstrip()
+    for word in ("from", "between"):
+        if before.casefold().endswith(word):
+            return len(before) - len(word)
+    return start
+
+
 #: Fraction words and the part of a whole each names ("a third", "two thirds").
 _FRACTIONS: dict[str, int] = {
     "half": 2,
@@ -759,19 +813,62 @@ def _free_against_price(
     or the like (:data:`_PRICE_EXCEPTIONS`): a price for some need not deny a free thing
     for others."""
     match = _FREE.search(claim.text)
-    if match is None or not _PRICE_EXCEPTIONS.isdisjoint(best.analysis.words):
-        return None
-    if not sentence_gate(claim, best, threshold, _FREE_WORDS):
+    if match is None:
         return None
     sentence = best.analysis.text
-    prices = _prices(sentence, locale, preset)
-    if not prices:
-        return None
-    price = prices[0]  # every price of the sentence says it is not free
+    if _PRICE_EXCEPTIONS.isdisjoint(best.analysis.words):
+        if not sentence_gate(claim, best, threshold, _FREE_WORDS):
+            return None
+        prices = _prices(sentence, locale, preset)
+        if not prices:
+            return None
+        price = prices[0]  # every price of the sentence says it is not free
+    else:
+        found = _priced_clause(claim, sentence, threshold, locale, preset)
+        if found is None:
+            return None
+        price = found
     span = _free_span(match)
     free = " ".join(span.of(claim.text).split())
     message = f"{free!r} in the answer, {_written(sentence, price.span)} in the evidence"
     return _sentence_mismatch(claim, best, span, price.span, message)
+
+
+#: Where a sentence's clauses part: a semicolon, or a comma before "although", "but" and
+#: the like ("check-out is by 11 am, although late check-out can be had for €20").
+_PRICE_CLAUSE_CUT = re.compile(r";|,\s+(?=(?:although|though|but|while|whereas)\b)", re.IGNORECASE)
+
+
+def _priced_clause(
+    claim: Claim, sentence: str, threshold: float, locale: str | None, preset: Preset
+) -> Value | None:
+    """The first price of a clause of ``sentence`` that holds no word of
+    :data:`_PRICE_EXCEPTIONS` but its opening one, and holds every claim word the
+    sentence holds, enough to cover the claim ("late check-out until 1 pm can be
+    requested for a fee of €20", after ", although"): the exception words of another
+    clause say nothing of this price. Offsets are the sentence's."""
+    content = claim.analysis.content - _FREE_WORDS
+    if not content:
+        return None
+    held = content & analyse(sentence).content  # what the clause must hold all of
+    start = 0
+    cuts = [m.start() for m in _PRICE_CLAUSE_CUT.finditer(sentence)]
+    for end in [*cuts, len(sentence)]:
+        piece = sentence[start:end]
+        words = analyse(piece).words
+        opening = {words[0]} if words and words[0] in _CLAUSE_OPENERS else set()
+        if _PRICE_EXCEPTIONS.isdisjoint(set(words) - opening):
+            clause = analyse(piece)
+            if held <= clause.content and len(held) / len(content) + 1e-9 >= threshold:
+                prices = _prices(piece, locale, preset)
+                if prices:
+                    return replace(prices[0], span=prices[0].span.shift(start))
+        start = end + 1
+    return None
+
+
+#: Words that open a clause after :data:`_PRICE_CLAUSE_CUT`.
+_CLAUSE_OPENERS = frozenset("although though but while whereas".split())
 
 
 #: "the first hour", "the first 30 minutes", "every two years": the opening stretch of

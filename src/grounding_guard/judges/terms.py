@@ -2048,6 +2048,9 @@ _CESSATION: frozenset[str] = frozenset(
         """.split(),
     )
 )
+#: Forms of ending whose stem means other things too ("support has been dropped"; "drops"
+#: may be falls): matched as written.
+_ENDED_WORDS: frozenset[str] = frozenset({"dropped"})
 #: How many words from the denied word a verb of :data:`_CESSATION` may stand.
 _CESSATION_REACH = 8
 
@@ -2058,7 +2061,7 @@ def _said_to_end(denying: Analysis, other: Analysis) -> bool:
     will no longer be supported" against "Support for the v1 API ends on 31 March", "no
     longer charges late fees" against "Late fees were abolished"). A denied word that is
     itself such a verb ("has not ended" against "ended") is a denial as ever."""
-    if other.content.isdisjoint(_CESSATION):
+    if other.content.isdisjoint(_CESSATION) and other.vocabulary.isdisjoint(_ENDED_WORDS):
         return False
     denials = _TEXT_DENIALS.get(denying.text, lambda _: _denials(denying))
     denied = [stemmed for stemmed in denials if stemmed in other.content]
@@ -2094,7 +2097,7 @@ def _ended_near(analysis: Analysis, at: int) -> bool:
         while 0 <= position < len(stems) and abs(position - at) <= _CESSATION_REACH:
             if words[position] in _CLAUSE_OPENERS:
                 break
-            if stems[position] in _CESSATION:
+            if stems[position] in _CESSATION or words[position] in _ENDED_WORDS:
                 return True
             position += step
     return False
@@ -2329,6 +2332,7 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
         found += _amount_comparisons_of(unit, sentence, threshold)
         found += _steady_against_change(unit, sentence, threshold)
         found += _turned_groups(unit, sentence, threshold)
+        found += _turned_change(unit, sentence, threshold)
         for reason in found:
             if (reason.code, reason.span) not in seen:
                 seen.add((reason.code, reason.span))
@@ -2928,8 +2932,11 @@ def _said_alike(mine: Analysis, index: int, theirs: Analysis, places: Sequence[i
 
 def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """A reason for each claim word whose WordNet opposite (:func:`antonyms`) the best
-    sentence uses in the same slot (:func:`_aligned`), neither word negated, and neither
-    text using the other's word too ("increase X and decrease Y" on both sides agrees)."""
+    sentence uses in the same slot (:func:`_aligned`), neither word negated, and the
+    claim not using the opposite too ("increase X and decrease Y" agrees). The sentence
+    may use the claim's word as well, only in another slot and with the opposite after
+    the claim's own subject ("The railway line has been closed" against "The A38 is
+    closed, but the railway line remains open")."""
     table = antonyms()
     mine, theirs = claim.analysis, best.analysis
     index_of_theirs = _stem_index(theirs)
@@ -2939,32 +2946,113 @@ def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Re
     reasons: list[Reason] = []
     for index, word_stem in enumerate(mine.stems):
         opposite = table.get(word_stem)
-        if not opposite or opposite.isdisjoint(their_stems) or word_stem in their_stems:
+        if not opposite or opposite.isdisjoint(their_stems):
             continue
         if not opposite.isdisjoint(my_stems) or _negated(mine, index) or _after_non(mine, index):
             continue
+
+        def fills(j: int, index: int = index) -> bool:
+            return (
+                _aligned(mine, index, theirs, j)
+                or _ends_open(mine, index, theirs, j, shared)
+                or _same_phrase_after(mine, index, theirs, j)
+            )
+
+        if word_stem in their_stems and any(fills(j) for j in index_of_theirs.positions[word_stem]):
+            continue  # the evidence says the claim's word in its slot
         at = next(
             (
                 j
                 for j in sorted(
                     j for other in opposite & their_stems for j in index_of_theirs.positions[other]
                 )
-                if not _negated(theirs, j)
-                and not _after_non(theirs, j)
-                and (
-                    _aligned(mine, index, theirs, j)
-                    or _ends_open(mine, index, theirs, j, shared)
-                    or _same_phrase_after(mine, index, theirs, j)
-                )
+                if not _negated(theirs, j) and not _after_non(theirs, j) and fills(j)
             ),
             None,
         )
+        if (
+            at is not None
+            and word_stem in their_stems
+            and not _subject_before(mine, index, theirs, at)
+        ):
+            continue  # the claim's word stands elsewhere: its slot must be the opposite's
         if at is None or not sentence_gate(claim, best, threshold, frozenset({word_stem})):
             continue
         word, their_word = mine.words[index], theirs.words[at]
         message = f"{word!r} in the claim, its opposite {their_word!r} in the evidence"
         reasons.append(_word_pair("antonym_mismatch", message, claim, index, best, at))
     return reasons
+
+
+#: The most words either end of "from A to B" may have for :func:`_turned_change`.
+_END_WORDS = 3
+
+
+def _change_ends(analysis: Analysis) -> list[tuple[int, int, int]]:
+    """(where "from" stands, where "to" stands, the length of each end) for each "from A
+    to B" of a text whose two ends have as many words, up to three, one with a letter."""
+    words = analysis.words
+    found = []
+    for at, word in enumerate(words):
+        if word != "from":
+            continue
+        for size in range(1, _END_WORDS + 1):
+            to = at + 1 + size
+            if to + size < len(words) + 1 and to < len(words) and words[to] == "to":
+                ends = words[at + 1 : to] + words[to + 1 : to + 1 + size]
+                if len(ends) == 2 * size and any(not w[:1].isdigit() for w in ends):
+                    found.append((at, to, size))
+                break
+    return found
+
+
+def _turned_change(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """``direction_mismatch`` for "switch from SHA-256 to SHA-1" against "switch from
+    SHA-1 to SHA-256": a change between the same two things, named alike, the other way
+    round (ends of words, not figures alone: a turned pair of figures is the figure
+    check's). The sentence must otherwise cover the claim."""
+    mine, theirs = claim.analysis, best.analysis
+    if "from" not in mine.vocabulary or "from" not in theirs.vocabulary:
+        return []
+    their_ends = _change_ends(theirs)
+    for at, to, size in _change_ends(mine):
+        first, second = mine.words[at + 1 : to], mine.words[to + 1 : to + 1 + size]
+        if first == second:
+            continue
+        for their_at, their_to, their_size in their_ends:
+            if their_size != size:
+                continue
+            their_first = theirs.words[their_at + 1 : their_to]
+            their_second = theirs.words[their_to + 1 : their_to + 1 + size]
+            if first != their_second or second != their_first:
+                continue
+            if not sentence_gate(claim, best, threshold):
+                return []
+            start = _span_of(mine, at, claim.span.start).start
+            end = _span_of(mine, to + size, claim.span.start).end
+            their_start = _span_of(theirs, their_at, best.span.start).start
+            their_end = _span_of(theirs, their_to + size, best.span.start).end
+            said = claim.text[start - claim.span.start : end - claim.span.start]
+            their_said = best.passage.evidence.text[their_start:their_end]
+            message = f"{said!r} in the claim, {their_said!r} in the evidence: turned round"
+            return [
+                Reason(
+                    "direction_mismatch",
+                    message,
+                    Span(start, end),
+                    best.passage.id,
+                    Span(their_start, their_end),
+                )
+            ]
+    return []
+
+
+def _subject_before(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:
+    """Whether the content word right before claim word ``i`` is one of the two right
+    before evidence word ``j`` ("the railway line has been closed" / "the railway line
+    remains open"): the same thing is said to be the opposite."""
+    near = context_stems(mine, i, 1, 0)
+    return bool(near) and near <= context_stems(theirs, j, 2, 0)
 
 
 def _after_non(analysis: Analysis, index: int) -> bool:
