@@ -1456,6 +1456,49 @@ ROWS: list[tuple[str, str, str, str]] = [
         "Dealers will carry out the seat belt repair free of charge for owners.",
         "grounded",
     ),
+    # -- what a measure is of, and tallies ----------------------------------------------
+    (
+        "measure-of-another-thing",
+        "Each slice of the cake has 18 g of fat [1].",
+        "Each slice of the cake has 420 kcal and 18 g of sugar.",
+        "value_mismatch",
+    ),
+    (
+        "measure-of-the-same-thing-in-another-spelling",
+        "Each slice of the cake has 18 grams of sugars [1].",
+        "Each slice of the cake has 420 kcal and 18 g of sugar.",
+        "grounded",
+    ),
+    (
+        "food-calories-are-kilocalories",
+        "Each slice of the cake has 420 calories and 18 g of sugar [1].",
+        "Each slice of the cake has 420 kcal and 18 g of sugar.",
+        "grounded",
+    ),
+    (
+        "tally-changed",
+        "The bill passed the Senate 52-48 on Tuesday [1].",
+        "The bill passed the Senate 52-47 on Tuesday.",
+        "value_mismatch",
+    ),
+    (
+        "tally-restated",
+        "The bill passed the Senate 52-47 on Tuesday [1].",
+        "The bill passed the Senate 52-47 on Tuesday.",
+        "grounded",
+    ),
+    (
+        "for-a-week-against-two-days",
+        "Once opened, the cake keeps for a week in the fridge [1].",
+        "Once opened, the cake keeps for two days in the fridge.",
+        "value_mismatch",
+    ),
+    (
+        "for-a-week-restates-seven-days",
+        "Once opened, the cake keeps for a week in the fridge [1].",
+        "Once opened, the cake keeps for seven days in the fridge.",
+        "grounded",
+    ),
     # -- "unlimited" against a cap ------------------------------------------------------
     (
         "unlimited-against-up-to",

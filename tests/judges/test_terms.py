@@ -777,6 +777,18 @@ POLARITY: list[Row] = [
         None,
     ),
     (
+        "denied-after-or",
+        "The vegan chocolate cake contains dairy.",
+        "The vegan chocolate cake is made without eggs or dairy, but it contains wheat.",
+        "negation_mismatch",
+    ),
+    (
+        "stated-beside-a-denial-after-or",
+        "The vegan chocolate cake contains wheat.",
+        "The vegan chocolate cake is made without eggs or dairy, but it contains wheat.",
+        None,
+    ),
+    (
         "no-longer-restates-support-dropped",
         "The Python SDK no longer supports Python 3.8.",
         "The Python SDK now requires Python 3.9; support for Python 3.7 and 3.8 has been dropped.",

@@ -171,6 +171,10 @@ def check_values(
         swapped = _slot_swap(claim, compared, best, threshold, locale, rules)
         if swapped is not None:
             reasons.append(swapped)
+        else:
+            counted = _counted_other(claim, compared, passages, best, threshold, locale, rules)
+            if counted is not None:
+                reasons.append(counted)
     if best is not None and len(compared) > 1 and "than" in analysis.vocabulary:
         turned = _turned_comparison(claim, compared, best, threshold, locale, rules)
         if turned is not None:
@@ -181,6 +185,10 @@ def check_values(
         turned = _turned_pair(claim, found, best, threshold, locale, rules)
         if turned is not None:
             reasons.append(turned)
+        else:
+            tally = _changed_tally(claim, found, best, threshold, locale, rules)
+            if tally is not None:
+                reasons.append(tally)
         moved = _moved_range_end(claim, found, best, threshold, locale, rules)
         if moved is not None:
             reasons.append(moved)
@@ -298,6 +306,105 @@ def _turned_pair(
                     " in the evidence: the order is turned"
                 )
                 return _sentence_mismatch(claim, best, span, their, message)
+    return None
+
+
+def _changed_tally(
+    claim: Claim,
+    values: Sequence[Value],
+    best: BestSentence,
+    threshold: float,
+    locale: str | None,
+    preset: Preset,
+) -> Reason | None:
+    """``value_mismatch`` for "won 3-2" against "beat Castleton 3-1": a score or a count
+    of votes (two whole numbers without a unit, joined the same way, the first no smaller:
+    not a range, whose ends rise) that differs from the one tally the sentence states."""
+    sentence = best.analysis.text
+    theirs = [
+        pair
+        for pair in _pairs(sentence, read_values_cached(sentence, locale, preset))
+        if _is_tally(pair[0], pair[1])
+    ]
+    if len(theirs) != 1:
+        return None
+    their_first, their_second, their_joiner = theirs[0]
+    for first, second, joiner in _pairs(claim.text, values):
+        if joiner != their_joiner or not _is_tally(first, second):
+            continue
+        if (first.value, second.value) == (their_first.value, their_second.value):
+            return None
+        if (first.value, second.value) == (their_second.value, their_first.value):
+            return None  # turned round: :func:`_turned_pair` reads that
+        keys = _keys(claim.text, first.span) | _keys(claim.text, second.span)
+        if not sentence_gate(claim, best, threshold, keys):
+            return None
+        span = Span(first.span.start, second.span.end)
+        their = Span(their_first.span.start, their_second.span.end)
+        message = f"{_written(claim.text, span)} in the answer, {_written(sentence, their)} in the evidence"
+        return _sentence_mismatch(claim, best, span, their, message)
+    return None
+
+
+def _is_tally(first: Value, second: Value) -> bool:
+    """Two whole numbers without a unit, the first no smaller than the second."""
+    return (
+        first.kind == "number" == second.kind
+        and first.unit is None is second.unit
+        and isinstance(first.value, Decimal)
+        and isinstance(second.value, Decimal)
+        and first.value == first.value.to_integral_value()
+        and second.value == second.value.to_integral_value()
+        and first.value >= second.value
+    )
+
+
+#: What a measure is of, right after it ("18 g of sugar", "2 litres of water").
+_OF_NOUN = re.compile(r"\s+of\s+([^\W\d_]+)")
+
+
+def _counted_other(
+    claim: Claim,
+    values: Sequence[Value],
+    passages: Sequence[Passage],
+    best: BestSentence,
+    threshold: float,
+    locale: str | None,
+    preset: Preset,
+) -> Reason | None:
+    """``value_mismatch`` for "18 g of fat" against "18 g of sugar": the sentence bears the
+    measure out, but of another thing, and no passage names the claim's thing at all."""
+    sentence = best.analysis.text
+    for value in values:
+        if value.kind != "measure":
+            continue
+        mine = _OF_NOUN.match(claim.text, value.span.end)
+        if mine is None or mine.group(1).casefold() in STOPWORDS:
+            continue
+        thing = stem(mine.group(1).casefold())
+        if any(p.holds_stem(thing) for p in passages):
+            continue
+        for other in read_values_cached(sentence, locale, preset):
+            if (
+                not other.comparable
+                or not pairable(value, other)
+                or agree(value, other) is not True
+            ):
+                continue
+            theirs = _OF_NOUN.match(sentence, other.span.end)
+            if theirs is None or theirs.group(1).casefold() in STOPWORDS:
+                continue
+            if stem(theirs.group(1).casefold()) == thing:
+                break  # of the same thing after all
+            if not sentence_gate(claim, best, threshold, frozenset({thing})):
+                return None
+            span = Span(value.span.start, mine.end())
+            their = Span(other.span.start, theirs.end())
+            message = (
+                f"{_written(claim.text, span)} in the answer, "
+                f"{_written(sentence, their)} in the evidence"
+            )
+            return _sentence_mismatch(claim, best, span, their, message)
     return None
 
 

@@ -1490,7 +1490,7 @@ def _denials(analysis: Analysis) -> dict[str, list[int]]:
     may bear on another text (see :func:`_first_bearing_negation`), in order: read once
     per text, so
     many claims against one long sentence full of negations read it once."""
-    denied: dict[int, int] = {}  # negation index -> position of the word it denies
+    denied: list[tuple[int, int]] = []  # (negation index, position of a word it denies)
     words = analysis.words
     for index, word in enumerate(words):
         if word in NEGATIONS and not _idiom(words, index):
@@ -1500,12 +1500,20 @@ def _denials(analysis: Analysis) -> dict[str, list[int]]:
                 continue  # "do not eat until the test is done": a when, not a whether
             position = _negated_at(analysis, index)
             if position is not None:
-                denied[index] = position
-    heads = set(denied.values())
+                denied.append((index, position))
+                # "without eggs or dairy", "no milk nor cream": the word after "or" too
+                after = position + 2
+                if (
+                    after < len(words)
+                    and words[position + 1] in ("or", "nor")
+                    and analysis.stems[after] in analysis.content
+                ):
+                    denied.append((index, after))
+    heads = {position for _, position in denied}
     stated = {s for p, s in enumerate(analysis.stems) if p not in heads}
     quoted: list[tuple[int, int]] | None = None
     found: dict[str, list[int]] = {}
-    for index, position in denied.items():
+    for index, position in denied:
         negated = analysis.stems[position]
         if negated in stated:
             continue  # the text also states the word without a denial

@@ -109,11 +109,20 @@ def _numbers_agree(claimed: Value, evidence: Value) -> bool | None:
     return False
 
 
+#: The two units a "calorie" may be.
+_CALORIES = frozenset({"cal", "kcal"})
+
+
 def _converted_agree(claimed: Value, c: Decimal, evidence: Value, e: Decimal) -> bool | None:
     """A measure against one in another unit of its dimension: the evidence converted into
     the claim's unit must equal the claim, or round to it at the claim's precision ("5 km"
     and "5,000 m", "3 years" and "36 months"); a claim that the evidence, converted the
     other way and rounded to the evidence's precision, bears out is only more precise."""
+    if {claimed.unit, evidence.unit} == _CALORIES:
+        # a "calorie" on a food label is a kilocalorie, and a small calorie elsewhere:
+        # "420 calories" bears out "420 kcal", and so would "420,000 calories"
+        small, large = (c, e) if claimed.unit == "cal" else (e, c)
+        return small in (large, large * 1000)
     theirs = convert(e, evidence.unit, claimed.unit)
     if theirs is None:
         return False

@@ -141,12 +141,17 @@ def word_values(clean: str, tables: Tables, taken: Taken) -> list[Raw]:
 
 
 def _one_period(clean: str, start: int, end: int, tables: Tables) -> Raw | None:
-    """ "up to a week", "more than a year", "about an hour": one unit of time, bounded or
-    approximate, when a bound or an approximation word stands right before "a"/"an" (a
-    bare "a week" is left alone: "twice a week", "three withdrawals a year" are rates)."""
+    """ "up to a week", "more than a year", "about an hour", "within a month", "for a
+    week": one unit of time, bounded, approximate or as said, when a bound or an
+    approximation word, "within" or "for" stands right before "a"/"an" (a bare "a week"
+    is left alone: "twice a week", "three withdrawals a year" are rates)."""
     note = approx_before(clean, start, False)
     if note is None:
-        return None
+        before = clean[max(0, start - 8) : start].split()[-1:]
+        if before == ["within"]:
+            note = "bound"  # "within a week": a week at most
+        elif before != ["for"]:  # "keeps for a week": a week, exactly as said
+            return None
     after = after_number(clean, end, None, False, "", tables.deny)
     if after.unit is None:
         return None
