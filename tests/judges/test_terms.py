@@ -618,6 +618,19 @@ NAMES: list[Row] = [
         "name_not_in_evidence",
     ),
     ("unspaced-script-run-is-no-name", "电池续航时间很长", "这款设备的电池续航时间很长。", None),
+    (
+        "swap-at-the-start-of-a-name-the-passage-states-elsewhere",
+        "Redmoor took the lead in the 12th minute.",
+        "Redmoor United beat Castleton 3-1 at home. Castleton took the lead in the 12th minute.",
+        "name_mismatch",
+    ),
+    (
+        "name-the-passage-writes-in-the-same-phrase-is-no-swap",
+        "Gabby Giffords walked through the airport using a cane on Thursday.",
+        "Gabby Giffords was seen in Los Angeles. Gabrielle Giffords walked through the "
+        "airport using a cane on Thursday.",
+        None,
+    ),
 ]
 
 

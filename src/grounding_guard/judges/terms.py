@@ -39,7 +39,14 @@ from grounding_guard.judges.lexical import (
     coverage,
 )
 from grounding_guard.judges.roles import check_roles
-from grounding_guard.text.analysis import TITLES, Analysis, analyse, context_stems, number_key
+from grounding_guard.text.analysis import (
+    TITLES,
+    Analysis,
+    analyse,
+    context_stems,
+    number_key,
+    word_string,
+)
 from grounding_guard.text.cache import bounded_cache
 from grounding_guard.text.figures import CURRENCY_CODES, UNIT_WORDS
 from grounding_guard.text.figures.words import SMALL
@@ -1116,11 +1123,8 @@ def _swapped(
     swaps = swaps if swaps is not None else _Swaps()
     for number in swaps.holding(units, word):
         unit, sentence = units[number]
-        if strict and (
-            _bare(word) in sentence.analysis.vocabulary  # it names it too: no other takes
-            or not sentence.analysis.names  # its place, nor can a sentence with no name
-        ):
-            continue
+        if strict and _bare(word) in sentence.analysis.vocabulary:
+            continue  # it names it too: no other takes its place
         index = _index(unit.analysis, surface)
         if index is None:
             continue
@@ -1128,6 +1132,10 @@ def _swapped(
             continue  # the sentence does not cover the unit: no name of it is a swap
         run = _name_run(unit.analysis, index)
         others = swaps.candidates(mine, sentence.analysis, acronym)
+        if strict and not others.found:
+            continue  # a sentence with no name of that shape: none takes its place
+        if strict and _phrase_stated(unit.analysis, run, sentence.passage):
+            continue  # the passage writes the name with the word after it: its own slot
         # a clause that ends the claim may end open
         last = not strict and unit.span.end >= claim.span.end
         adjuncts = (
@@ -1156,6 +1164,16 @@ def _swapped(
             their = _run_span(sentence.analysis, their_run, sentence.span.start)
             return _name_reason(unit, span, sentence, their)
     return None
+
+
+def _phrase_stated(analysis: Analysis, run: tuple[int, int], passage: Passage) -> bool:
+    """Whether the passage writes a run of names with the word after it as the claim does
+    ("Gabby giffords" in a passage whose covering sentence says "Gabrielle giffords"):
+    the claim's name stands in that slot in the passage itself."""
+    end = run[1] + 2
+    if end > len(analysis.words):
+        return False
+    return word_string(analysis.words[run[0] : end]) in passage.word_text
 
 
 def _name_reason(
