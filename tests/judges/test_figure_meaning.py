@@ -1499,6 +1499,18 @@ ROWS: list[tuple[str, str, str, str]] = [
         "Once opened, the cake keeps for seven days in the fridge.",
         "grounded",
     ),
+    (
+        "lasts-a-decade-restates-ten-years",
+        "The frame warranty on the bike lasts a decade [1].",
+        "The frame warranty on the bike lasts 10 years.",
+        "grounded",
+    ),
+    (
+        "takes-a-week-against-three-days",
+        "Delivery to the islands takes a week [1].",
+        "Delivery to the islands takes three days.",
+        "value_mismatch",
+    ),
     # -- "unlimited" against a cap ------------------------------------------------------
     (
         "unlimited-against-up-to",
@@ -1570,13 +1582,24 @@ def test_the_table_has_both_directions() -> None:
             "between 5 and 12 days in the answer, 5-10 days in the evidence",
         ),
         (
+            "Delivery to the islands takes a week [1].",
+            "Delivery to the islands takes three days.",
+            "a week in the answer, three days in the evidence (a week = 7 days)",
+        ),
+        (
             "The account can be opened with just £1 [1].",
             "You can open the account with as little as £1.",
             "the cited evidence gives £1 only as a bound (at least or at most), "
             "not as the figure itself",
         ),
     ],
-    ids=["conversion-shown", "bound-word-shown", "range-shown", "dropped-qualifier-named"],
+    ids=[
+        "conversion-shown",
+        "bound-word-shown",
+        "range-shown",
+        "conversion-to-a-word-unit-in-the-plural",
+        "dropped-qualifier-named",
+    ],
 )
 def test_the_message_explains(claim: str, evidence: str, message: str) -> None:
     unit = check(claim, {"1": evidence}).units[0]

@@ -455,6 +455,18 @@ OPPOSITES: list[Row] = [
         None,
     ),
     (
+        "closes-at-the-end-of-its-opening-hours",
+        "The pharmacy closes at 18:00 on weekdays.",
+        "The pharmacy is open from 8:30 to 18:00 on weekdays and closed on Sundays.",
+        None,
+    ),
+    (
+        "opens-at-the-end-of-its-closed-hours",
+        "The pharmacy opens at 13:00 on Saturdays.",
+        "The pharmacy is closed from 9:00 to 13:00 on Saturdays.",
+        None,
+    ),
+    (
         "told-to-stay-against-told-to-leave",
         "Residents have been told to stay.",
         "Residents have been told to leave.",

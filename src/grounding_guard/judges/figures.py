@@ -149,10 +149,11 @@ def check_values(
         share = _whole_against_share(claim, best, threshold, locale, rules)
         if share is not None:
             reasons.append(share)
+    one_period = not analysis.vocabulary.isdisjoint(ONE_PERIOD)
     if (
         not analysis.numbers
         and analysis.vocabulary.isdisjoint(VALUE_WORDS)
-        and ONE_PERIOD_RE.search(claim.text) is None
+        and (not one_period or ONE_PERIOD_RE.search(claim.text) is None)
     ):
         return reasons  # no digit, number word, month, numeral or "up to a week"
     found = _claim_values(claim.text, locale, rules)
@@ -3005,7 +3006,15 @@ def _conversion_note(text: str, value: Value, partner: Value) -> str:
     if converted is None:
         return " (different unit)"
     unit = _SHOWN.get(partner.unit or "", partner.unit)
+    if unit in _WORD_UNITS and converted != 1:
+        unit += "s"  # "7 days", "36 months": a unit written as a word takes its plural
     return f" ({_written(text, value.span)} = {_plain(converted)} {unit})"
+
+
+#: Unit classes named by an English word ("day"), written in the plural after a number.
+_WORD_UNITS = frozenset(
+    "second minute hour day night week fortnight month year decade century".split()
+)
 
 
 #: How a unit class is shown in a message where its class name is not how it is written.

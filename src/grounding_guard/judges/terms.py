@@ -1123,8 +1123,11 @@ def _swapped(
     swaps = swaps if swaps is not None else _Swaps()
     for number in swaps.holding(units, word):
         unit, sentence = units[number]
-        if strict and _bare(word) in sentence.analysis.vocabulary:
-            continue  # it names it too: no other takes its place
+        if strict and (
+            _bare(word) in sentence.analysis.vocabulary  # it names it too: no other takes
+            or not (sentence.analysis.names or _opening_name(sentence.analysis))
+        ):
+            continue  # its place, nor can a sentence with no name (its opening one aside)
         index = _index(unit.analysis, surface)
         if index is None:
             continue
@@ -3002,6 +3005,8 @@ def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Re
             and not _subject_before(mine, index, theirs, at)
         ):
             continue  # the claim's word stands elsewhere: its slot must be the opposite's
+        if at is not None and _ends_there(mine, index, theirs, at):
+            continue
         if at is None or not sentence_gate(claim, best, threshold, frozenset({word_stem})):
             continue
         word, their_word = mine.words[index], theirs.words[at]
@@ -3071,6 +3076,23 @@ def _turned_change(claim: Claim, best: BestSentence, threshold: float) -> list[R
                 )
             ]
     return []
+
+
+def _ends_there(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:
+    """Whether a figure among the three words after claim word ``i`` is the end of a
+    span after evidence word ``j`` ("to", "until" or "till" right before it, within
+    seven words): "closes at 18:00" against "is open from 8:30 to 18:00" says when the
+    one state ends, no opposite."""
+    mine_keys = {number_key(word) for word in mine.words[i + 1 : i + 4] if word[:1].isdigit()}
+    if not mine_keys:
+        return False
+    words = theirs.words
+    return any(
+        words[k][:1].isdigit()
+        and words[k - 1] in ("to", "until", "till")
+        and number_key(words[k]) in mine_keys
+        for k in range(j + 2, min(j + 8, len(words)))
+    )
 
 
 def _subject_before(mine: Analysis, i: int, theirs: Analysis, j: int) -> bool:

@@ -140,18 +140,23 @@ def word_values(clean: str, tables: Tables, taken: Taken) -> list[Raw]:
     return out
 
 
+#: Words before "a"/"an" and a unit of time that make it a length of time, as said.
+_LASTS = frozenset("for lasts last lasted lasting takes take took taking spans spanned".split())
+
+
 def _one_period(clean: str, start: int, end: int, tables: Tables) -> Raw | None:
     """ "up to a week", "more than a year", "about an hour", "within a month", "for a
-    week": one unit of time, bounded, approximate or as said, when a bound or an
-    approximation word, "within" or "for" stands right before "a"/"an" (a bare "a week"
-    is left alone: "twice a week", "three withdrawals a year" are rates)."""
+    week", "lasts a decade": one unit of time, bounded, approximate or as said, when a
+    bound or an approximation word, "within", "for" or a verb of lasting stands right
+    before "a"/"an" (a bare "a week" is left alone: "twice a week", "three withdrawals a
+    year" are rates)."""
     note = approx_before(clean, start, False)
     if note is None:
         before = clean[max(0, start - 8) : start].split()[-1:]
         if before == ["within"]:
             note = "bound"  # "within a week": a week at most
-        elif before != ["for"]:  # "keeps for a week": a week, exactly as said
-            return None
+        elif not before or before[0].casefold() not in _LASTS:
+            return None  # "keeps for a week", "lasts a decade": as said
     after = after_number(clean, end, None, False, "", tables.deny)
     if after.unit is None:
         return None

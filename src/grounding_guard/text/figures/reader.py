@@ -90,10 +90,11 @@ __all__ = ["has_value_words", "read_fresh", "read_values", "read_values_cached"]
 def has_value_words(text: str) -> bool:
     """True when ``text`` may state a figure: a digit, a number word, a month, a numeral,
     one unit of time after a bound ("up to a week")."""
-    return (
-        bool(DIGIT_RE.search(text))
-        or not VALUE_WORDS.isdisjoint(lower_words(text))
-        or ONE_PERIOD_RE.search(text) is not None
+    if DIGIT_RE.search(text):
+        return True
+    words = lower_words(text)
+    return not VALUE_WORDS.isdisjoint(words) or (
+        not ONE_PERIOD.isdisjoint(words) and ONE_PERIOD_RE.search(text) is not None
     )
 
 

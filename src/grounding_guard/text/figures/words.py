@@ -204,7 +204,7 @@ ONE_PERIOD = frozenset("minute hour day week fortnight month year decade".split(
 #: A text that may state one unit of time that way, though it holds no value word.
 ONE_PERIOD_RE = re.compile(
     r"\b(?:to|least|most|than|over|under|above|below|about|around|nearly|almost|roughly"
-    r"|for|within"
+    r"|for|within|lasts?|lasted|lasting|takes?|took|taking|spans?|spanned"
     r"|approximately|approx|circa|exceeding|approaching|upwards|excess\s+of|north\s+of)"
     r"\s+an?\s+(?:minute|hour|day|week|fortnight|month|year|decade)\b",
     re.IGNORECASE,
