@@ -186,10 +186,6 @@ def check_values(
         turned = _turned_pair(claim, found, best, threshold, locale, rules)
         if turned is not None:
             reasons.append(turned)
-        else:
-            tally = _changed_tally(claim, found, best, threshold, locale, rules)
-            if tally is not None:
-                reasons.append(tally)
         moved = _moved_range_end(claim, found, best, threshold, locale, rules)
         if moved is not None:
             reasons.append(moved)
@@ -282,13 +278,16 @@ def _turned_pair(
 ) -> Reason | None:
     """``value_mismatch`` for "voted 12 to 19" against "voted 19 to 12": the same two
     numbers joined the same way in the other order, one of the two pairs falling (so not
-    a range, whose ends come in rising order: a tally, a score, a count of votes).
-    The sentence must otherwise cover the claim."""
+    a range, whose ends come in rising order: a tally, a score, a count of votes). Else,
+    for "won 3-2" against "beat Castleton 3-1": a tally (two whole numbers without a
+    unit, the first no smaller) that differs from the one tally the sentence states,
+    joined the same way. The sentence must otherwise cover the claim."""
     sentence = best.analysis.text
     theirs = _pairs(sentence, read_values_cached(sentence, locale, preset))
     if not theirs:
         return None
-    for first, second, joiner in _pairs(claim.text, values):
+    mine = _pairs(claim.text, values)
+    for first, second, joiner in mine:
         for their_first, their_second, their_joiner in theirs:
             if (
                 joiner == their_joiner
@@ -297,54 +296,49 @@ def _turned_pair(
                 and agree(first, their_first) is False
                 and (_falls(first, second) or _falls(their_first, their_second))
             ):
-                keys = _keys(claim.text, first.span) | _keys(claim.text, second.span)
-                if not sentence_gate(claim, best, threshold, keys):
-                    return None
-                span = Span(first.span.start, second.span.end)
-                their = Span(their_first.span.start, their_second.span.end)
-                message = (
-                    f"{_written(claim.text, span)} in the answer, {_written(sentence, their)}"
-                    " in the evidence: the order is turned"
+                return _pair_reason(
+                    claim,
+                    best,
+                    threshold,
+                    (first, second),
+                    (their_first, their_second),
+                    ": the order is turned",
                 )
-                return _sentence_mismatch(claim, best, span, their, message)
-    return None
-
-
-def _changed_tally(
-    claim: Claim,
-    values: Sequence[Value],
-    best: BestSentence,
-    threshold: float,
-    locale: str | None,
-    preset: Preset,
-) -> Reason | None:
-    """``value_mismatch`` for "won 3-2" against "beat Castleton 3-1": a score or a count
-    of votes (two whole numbers without a unit, joined the same way, the first no smaller:
-    not a range, whose ends rise) that differs from the one tally the sentence states."""
-    sentence = best.analysis.text
-    theirs = [
-        pair
-        for pair in _pairs(sentence, read_values_cached(sentence, locale, preset))
-        if _is_tally(pair[0], pair[1])
-    ]
-    if len(theirs) != 1:
+    tallies = [pair for pair in theirs if _is_tally(pair[0], pair[1])]
+    if len(tallies) != 1:
         return None
-    their_first, their_second, their_joiner = theirs[0]
-    for first, second, joiner in _pairs(claim.text, values):
+    their_first, their_second, their_joiner = tallies[0]
+    for first, second, joiner in mine:
         if joiner != their_joiner or not _is_tally(first, second):
             continue
-        if (first.value, second.value) == (their_first.value, their_second.value):
-            return None
-        if (first.value, second.value) == (their_second.value, their_first.value):
-            return None  # turned round: :func:`_turned_pair` reads that
-        keys = _keys(claim.text, first.span) | _keys(claim.text, second.span)
-        if not sentence_gate(claim, best, threshold, keys):
-            return None
-        span = Span(first.span.start, second.span.end)
-        their = Span(their_first.span.start, their_second.span.end)
-        message = f"{_written(claim.text, span)} in the answer, {_written(sentence, their)} in the evidence"
-        return _sentence_mismatch(claim, best, span, their, message)
+        if {first.value, second.value} == {their_first.value, their_second.value}:
+            return None  # the same tally, or turned round (read above)
+        return _pair_reason(claim, best, threshold, (first, second), (their_first, their_second))
     return None
+
+
+def _pair_reason(
+    claim: Claim,
+    best: BestSentence,
+    threshold: float,
+    pair: tuple[Value, Value],
+    their_pair: tuple[Value, Value],
+    note: str = "",
+) -> Reason | None:
+    """``value_mismatch`` between a pair of the claim and one of its best sentence, when
+    the sentence covers the claim with the pair's figures set aside."""
+    first, second = pair
+    keys = _keys(claim.text, first.span) | _keys(claim.text, second.span)
+    if not sentence_gate(claim, best, threshold, keys):
+        return None
+    sentence = best.analysis.text
+    span = Span(first.span.start, second.span.end)
+    their = Span(their_pair[0].span.start, their_pair[1].span.end)
+    message = (
+        f"{_written(claim.text, span)} in the answer, {_written(sentence, their)}"
+        f" in the evidence{note}"
+    )
+    return _sentence_mismatch(claim, best, span, their, message)
 
 
 def _is_tally(first: Value, second: Value) -> bool:
