@@ -65,6 +65,7 @@ from grounding_guard.text.figures import (
     read_values_cached,
     resolve_preset,
     same_figure,
+    states_one_period,
 )
 from grounding_guard.text.figures.context import prev_words
 from grounding_guard.text.figures.index import FigureIndex, unit_base
@@ -79,7 +80,6 @@ from grounding_guard.text.figures.intervals import (
 from grounding_guard.text.figures.words import (
     CHANGE_VERBS,
     ONE_PERIOD,
-    ONE_PERIOD_RE,
     PERIODS,
     SMALL,
 )
@@ -149,11 +149,10 @@ def check_values(
         share = _whole_against_share(claim, best, threshold, locale, rules)
         if share is not None:
             reasons.append(share)
-    one_period = not analysis.vocabulary.isdisjoint(ONE_PERIOD)
     if (
         not analysis.numbers
         and analysis.vocabulary.isdisjoint(VALUE_WORDS)
-        and (not one_period or ONE_PERIOD_RE.search(claim.text) is None)
+        and not states_one_period(claim.text, analysis.vocabulary)
     ):
         return reasons  # no digit, number word, month, numeral or "up to a week"
     found = _claim_values(claim.text, locale, rules)
@@ -562,6 +561,18 @@ def _free_span(match: re.Match[str]) -> Span:
     return Span(start, match.end())
 
 
+def _free_in_sentence(claim: Claim, best: BestSentence) -> re.Match[str] | None:
+    """Where the best sentence says something is free (:data:`_FREE`), when neither the
+    claim nor the sentence says "included", "except" or the like (the sentence's own
+    "free" aside): the evidence side of a price or a payment against "free"."""
+    match = _FREE.search(best.analysis.text)
+    if match is None or not _PRICE_EXCEPTIONS.isdisjoint(claim.analysis.words):
+        return None
+    if not (_PRICE_EXCEPTIONS - {"free"}).isdisjoint(best.analysis.words):
+        return None
+    return match
+
+
 def _price_against_free(
     claim: Claim, best: BestSentence, threshold: float, locale: str | None, preset: Preset
 ) -> Reason | None:
@@ -569,12 +580,10 @@ def _price_against_free(
     covers it says is free: "Late check-out costs 25 euros" against "Late check-out is
     free of charge" (:func:`_free_against_price` the other way round). Never when either
     side says "included", "except" or the like, nor when the sentence prices anything."""
+    match = _free_in_sentence(claim, best)
+    if match is None:
+        return None
     sentence = best.analysis.text
-    match = _FREE.search(sentence)
-    if match is None or not _PRICE_EXCEPTIONS.isdisjoint(claim.analysis.words):
-        return None
-    if not (_PRICE_EXCEPTIONS - {"free"}).isdisjoint(best.analysis.words):
-        return None
     prices = _prices(claim.text, locale, preset)
     if not prices or any(v.kind == "money" for v in read_values_cached(sentence, locale, preset)):
         return None
@@ -602,11 +611,14 @@ def _unlimited_against_cap(
     calls and up to 20 GB of data" caps data only)."""
     mine, theirs = claim.analysis, best.analysis
     for free, capped, claim_free in ((mine, theirs, True), (theirs, mine, False)):
+        if free.vocabulary.isdisjoint(_UNLIMITED):
+            continue
+        uncapped = _unlimited_things(capped)
         for index, word in enumerate(free.words):
             if word not in _UNLIMITED or (index and free.words[index - 1] in NEGATIONS):
                 continue
             thing = context_stems(free, index, 0, 1)
-            if not thing or _unlimited_things(capped) & thing:
+            if not thing or uncapped & thing:
                 continue
             cap = _cap_of(capped.text, thing, locale, preset)
             if cap is None:
@@ -652,8 +664,11 @@ def _cap_of(text: str, thing: frozenset[str], locale: str | None, preset: Preset
 
 def _word_end(text: str, at: int) -> int:
     """The end of the word after ``at`` (its next word, for a span that names the thing)."""
-    match = re.compile(r"\s*[^\W_]+").match(text, at)
+    match = _NEXT_WORD.match(text, at)
     return match.end() if match else at
+
+
+_NEXT_WORD = re.compile(r"\s*[^\W_]+")
 
 
 #: A claim that someone must pay, with no price named: "will have to pay for the
@@ -672,12 +687,10 @@ def _payment_against_free(claim: Claim, best: BestSentence, threshold: float) ->
     otherwise covers it says the thing is free: "Owners will have to pay for the repair"
     against "dealers will repair the cars free of charge". Never when either side says
     "included", "except" or the like."""
+    match = _free_in_sentence(claim, best)
+    if match is None:
+        return None
     sentence = best.analysis.text
-    match = _FREE.search(sentence)
-    if match is None or not _PRICE_EXCEPTIONS.isdisjoint(claim.analysis.words):
-        return None
-    if not (_PRICE_EXCEPTIONS - {"free"}).isdisjoint(best.analysis.words):
-        return None
     paying = _MUST_PAY.search(claim.text)
     if paying is None or _negated_before(claim.text, paying.start()):
         return None
@@ -841,12 +854,12 @@ def _other_fraction(
     if not places:
         return None
     stated = {
-        _fraction_at(p.sentences[n][1].words, k)[0]
+        _fraction_at(reading.words, k)[0]
         for p in passages
         if not p.vocabulary.isdisjoint(_FRACTIONS)
-        for n in range(len(p.sentences))
-        if not p.sentences[n][1].vocabulary.isdisjoint(_FRACTIONS)
-        for k, w in enumerate(p.sentences[n][1].words)
+        for _, reading in p.sentences
+        if not reading.vocabulary.isdisjoint(_FRACTIONS)
+        for k, w in enumerate(reading.words)
         if w in _FRACTIONS
     }
     skip = frozenset(_FRACTIONS) | frozenset(_PARTS)
@@ -926,7 +939,7 @@ def _free_against_price(
             return None
         price = prices[0]  # every price of the sentence says it is not free
     else:
-        found = _priced_clause(claim, sentence, threshold, locale, preset)
+        found = _priced_clause(claim, best.analysis, threshold, locale, preset)
         if found is None:
             return None
         price = found
@@ -938,39 +951,42 @@ def _free_against_price(
 
 #: Where a sentence's clauses part: a semicolon, or a comma before "although", "but" and
 #: the like ("check-out is by 11 am, although late check-out can be had for €20").
-_PRICE_CLAUSE_CUT = re.compile(r";|,\s+(?=(?:although|though|but|while|whereas)\b)", re.IGNORECASE)
+_PRICE_CLAUSE_OPENERS = frozenset("although though but while whereas".split())
+_PRICE_CLAUSE_CUT = re.compile(
+    rf";|,\s+(?=(?:{'|'.join(sorted(_PRICE_CLAUSE_OPENERS))})\b)", re.IGNORECASE
+)
 
 
 def _priced_clause(
-    claim: Claim, sentence: str, threshold: float, locale: str | None, preset: Preset
+    claim: Claim, reading: Analysis, threshold: float, locale: str | None, preset: Preset
 ) -> Value | None:
-    """The first price of a clause of ``sentence`` that holds no word of
-    :data:`_PRICE_EXCEPTIONS` but its opening one, and holds every claim word the
+    """The first price of a clause of the sentence read as ``reading`` that holds no word
+    of :data:`_PRICE_EXCEPTIONS` but its opening one, and holds every claim word the
     sentence holds, enough to cover the claim ("late check-out until 1 pm can be
     requested for a fee of €20", after ", although"): the exception words of another
     clause say nothing of this price. Offsets are the sentence's."""
     content = claim.analysis.content - _FREE_WORDS
     if not content:
         return None
-    held = content & analyse(sentence).content  # what the clause must hold all of
+    sentence = reading.text
+    held = content & reading.content  # what the clause must hold all of
     start = 0
     cuts = [m.start() for m in _PRICE_CLAUSE_CUT.finditer(sentence)]
     for end in [*cuts, len(sentence)]:
         piece = sentence[start:end]
-        words = analyse(piece).words
-        opening = {words[0]} if words and words[0] in _CLAUSE_OPENERS else set()
-        if _PRICE_EXCEPTIONS.isdisjoint(set(words) - opening):
-            clause = analyse(piece)
-            if held <= clause.content and len(held) / len(content) + 1e-9 >= threshold:
-                prices = _prices(piece, locale, preset)
-                if prices:
-                    return replace(prices[0], span=prices[0].span.shift(start))
+        clause = analyse(piece)
+        words = clause.words
+        opening = {words[0]} if words and words[0] in _PRICE_CLAUSE_OPENERS else set()
+        if (
+            _PRICE_EXCEPTIONS.isdisjoint(set(words) - opening)
+            and held <= clause.content
+            and len(held) / len(content) + 1e-9 >= threshold
+        ):
+            prices = _prices(piece, locale, preset)
+            if prices:
+                return replace(prices[0], span=prices[0].span.shift(start))
         start = end + 1
     return None
-
-
-#: Words that open a clause after :data:`_PRICE_CLAUSE_CUT`.
-_CLAUSE_OPENERS = frozenset("although though but while whereas".split())
 
 
 #: "the first hour", "the first 30 minutes", "every two years": the opening stretch of

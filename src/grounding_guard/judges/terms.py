@@ -2351,10 +2351,9 @@ def _stem_index(analysis: Analysis) -> _StemIndex:
 def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """Flipped directions, opposite words and permission against prohibition, for the
     claim and for each of its clauses (:func:`clause_units`); one reason per word."""
-    reasons: list[Reason] = []
-    seen: set[tuple[str, Span | None]] = set()
+    found: list[Reason] = []
     for unit, sentence in clause_units(claim, best):
-        found = _directions_of(unit, sentence, threshold)
+        found += _directions_of(unit, sentence, threshold)
         found += _opposites_of(unit, sentence, threshold)
         found += _permissions_of(unit, sentence, threshold)
         found += check_roles(unit, sentence, threshold)
@@ -2362,15 +2361,14 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
         found += _steady_against_change(unit, sentence, threshold)
         found += _turned_groups(unit, sentence, threshold)
         found += _turned_change(unit, sentence, threshold)
-        for reason in found:
-            if (reason.code, reason.span) not in seen:
-                seen.add((reason.code, reason.span))
-                reasons.append(reason)
     for sentence in _tied_with_opposite(claim, best):
-        for reason in _opposites_of(claim, sentence, threshold):
-            if (reason.code, reason.span) not in seen:
-                seen.add((reason.code, reason.span))
-                reasons.append(reason)
+        found += _opposites_of(claim, sentence, threshold)
+    reasons: list[Reason] = []
+    seen: set[tuple[str, Span | None]] = set()
+    for reason in found:
+        if (reason.code, reason.span) not in seen:
+            seen.add((reason.code, reason.span))
+            reasons.append(reason)
     return reasons
 
 
@@ -2999,15 +2997,13 @@ def _opposites_of(claim: Claim, best: BestSentence, threshold: float) -> list[Re
             ),
             None,
         )
-        if (
-            at is not None
-            and word_stem in their_stems
-            and not _subject_before(mine, index, theirs, at)
-        ):
-            continue  # the claim's word stands elsewhere: its slot must be the opposite's
-        if at is not None and _ends_there(mine, index, theirs, at):
+        if at is None:
             continue
-        if at is None or not sentence_gate(claim, best, threshold, frozenset({word_stem})):
+        if word_stem in their_stems and not _subject_before(mine, index, theirs, at):
+            continue  # the claim's word stands elsewhere: its slot must be the opposite's
+        if _ends_there(mine, index, theirs, at):
+            continue  # "closes at 18:00" against "open ... to 18:00": no opposite
+        if not sentence_gate(claim, best, threshold, frozenset({word_stem})):
             continue
         word, their_word = mine.words[index], theirs.words[at]
         message = f"{word!r} in the claim, its opposite {their_word!r} in the evidence"

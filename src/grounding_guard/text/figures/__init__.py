@@ -45,6 +45,7 @@ from grounding_guard.text.figures.reader import (
     read_fresh,
     read_values,
     read_values_cached,
+    states_one_period,
 )
 from grounding_guard.text.figures.units import CURRENCY_CODES, CURRENCY_SIGNS, UNIT_WORDS, UNITS
 from grounding_guard.text.figures.value import KINDS, NAME_NOTES, Value
@@ -74,4 +75,5 @@ __all__ = [
     "resolve_preset",
     "rounds_to",
     "same_figure",
+    "states_one_period",
 ]

@@ -62,6 +62,7 @@ evidence value (equal, or the claim rounds the evidence to its own precision).
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from decimal import InvalidOperation
 
 from grounding_guard.text.cache import bounded_cache
@@ -84,7 +85,13 @@ from grounding_guard.text.figures.words import (
 )
 from grounding_guard.types import Span
 
-__all__ = ["has_value_words", "read_fresh", "read_values", "read_values_cached"]
+__all__ = [
+    "has_value_words",
+    "read_fresh",
+    "read_values",
+    "read_values_cached",
+    "states_one_period",
+]
 
 
 def has_value_words(text: str) -> bool:
@@ -93,9 +100,14 @@ def has_value_words(text: str) -> bool:
     if DIGIT_RE.search(text):
         return True
     words = lower_words(text)
-    return not VALUE_WORDS.isdisjoint(words) or (
-        not ONE_PERIOD.isdisjoint(words) and ONE_PERIOD_RE.search(text) is not None
-    )
+    return not VALUE_WORDS.isdisjoint(words) or states_one_period(text, words)
+
+
+def states_one_period(text: str, words: AbstractSet[str]) -> bool:
+    """Whether ``text``, whose lower-case words are ``words``, may state one unit of time
+    with "a"/"an" ("up to a week", :data:`ONE_PERIOD_RE`): the pattern runs only for a
+    text holding such a unit."""
+    return not ONE_PERIOD.isdisjoint(words) and ONE_PERIOD_RE.search(text) is not None
 
 
 def _span(where: list[int] | None, start: int, end: int) -> Span:
@@ -137,9 +149,7 @@ def _read(text: str, locale: str | None, preset: Preset) -> tuple[Value, ...]:
 def _read_unsafe(text: str, locale: str | None, preset: Preset) -> tuple[Value, ...]:
     has_digit = DIGIT_RE.search(text) is not None
     words = lower_words(text)
-    has_words = not TRIGGER_WORDS.isdisjoint(words) or (
-        not ONE_PERIOD.isdisjoint(words) and ONE_PERIOD_RE.search(text) is not None
-    )
+    has_words = not TRIGGER_WORDS.isdisjoint(words) or states_one_period(text, words)
     has_months = not MONTH_TRIGGERS.isdisjoint(words)
     has_roman = not ROMAN_WORDS.isdisjoint(words)
     if not (has_digit or has_words or has_months or has_roman):
