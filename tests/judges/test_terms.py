@@ -814,6 +814,12 @@ POLARITY: list[Row] = [
         None,
     ),
     (
+        "not-charged-restates-a-hyphenated-free",
+        "You are not charged a fee for the first three withdrawals each month.",
+        "The first three withdrawals each month are fee-free.",
+        None,
+    ),
+    (
         "no-longer-restates-support-dropped",
         "The Python SDK no longer supports Python 3.8.",
         "The Python SDK now requires Python 3.9; support for Python 3.7 and 3.8 has been dropped.",

@@ -58,6 +58,7 @@ from grounding_guard.text.figures import (
     Preset,
     Value,
     agree,
+    calendar_range,
     convert,
     convertible,
     pairable,
@@ -180,7 +181,7 @@ def check_values(
         if turned is not None:
             reasons.append(turned)
     if best is not None and any(v.note in ("bound", "approximation", "range") for v in found):
-        reasons.extend(_check_qualified(claim, found, best, threshold, locale, rules))
+        reasons.extend(_check_qualified(claim, found, passages, best, threshold, locale, rules))
     if best is not None and sum(v.note == "range" for v in found) > 1:
         turned = _turned_pair(claim, found, best, threshold, locale, rules)
         if turned is not None:
@@ -1139,6 +1140,52 @@ def _recurs_alike(text: str, value: Value, passages: Sequence[Passage]) -> bool:
     return False
 
 
+#: "the first six months", "the last three months": a half or a quarter of a year.
+_MONTHS_OF_YEAR = re.compile(
+    r"\b(?P<which>first|second|third|fourth|last|final)\s+(?:(?P<count>six|three|6|3)\s+)?"
+    r"months\b",
+    re.IGNORECASE,
+)
+#: The ordinal of each part, by its length in months and the claim's word for it.
+_PART_NUMBER = {
+    ("6", "first"): 1,
+    ("6", "second"): 2,
+    ("6", "last"): 2,
+    ("6", "final"): 2,
+    ("3", "first"): 1,
+    ("3", "second"): 2,
+    ("3", "third"): 3,
+    ("3", "fourth"): 4,
+    ("3", "last"): 4,
+    ("3", "final"): 4,
+}
+_PART_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def _part_of_year(text: str, value: Value, passages: Sequence[Passage]) -> bool:
+    """Whether the claimed figure counts the months of a half or a quarter ("the first
+    six months of 2024") that a passage names so ("the first half of 2024", "H1", "the
+    third quarter", "Q3"): that name holds no figure to find."""
+    if value.unit != "month" or value.value not in (3, 6):
+        return False
+    for match in _MONTHS_OF_YEAR.finditer(text, max(0, value.span.start - 8)):
+        if match.start() > value.span.start:
+            break
+        if not (match.start() <= value.span.start < match.end()):
+            continue
+        length = "6" if value.value == 6 else "3"
+        number = _PART_NUMBER.get((length, match.group("which").casefold()))
+        if number is None:
+            return False
+        word = "half" if length == "6" else "quarter"
+        said = re.compile(
+            rf"\b{_PART_ORDINALS[number - 1]}[\s-]+{word}\b|\b{'H' if length == '6' else 'Q'}{number}\b",
+            re.IGNORECASE,
+        )
+        return any(said.search(passage.evidence.text) for passage in passages)
+    return False
+
+
 #: Seconds in a calendar month and year, on average: periods of the two groups are
 #: compared only when one is at least :data:`_APART` times the other ("weekly" /
 #: "monthly"), never where a month and four weeks are both meant ("every 4 weeks").
@@ -1280,6 +1327,7 @@ def _shown(text: str, interval: Interval) -> str:
 def _check_qualified(
     claim: Claim,
     values: Sequence[Value],
+    passages: Sequence[Passage],
     best: BestSentence,
     threshold: float,
     locale: str | None,
@@ -1302,6 +1350,7 @@ def _check_qualified(
     reasons: list[Reason] = []
     shelves: dict[tuple[str, tuple[str, str | None]], _Shelf] = {}
     gate = SentenceGate(claim, best, threshold)
+    sentence_content = best.analysis.content
     for interval in mine:
         key = (_group(interval.value), unit_base(interval.unit))
         shelf = shelves.get(key)
@@ -1328,6 +1377,10 @@ def _check_qualified(
         # the figure and its qualifier ("more than") are what differs, not what covers
         if not gate.covers(_keys(claim.text, interval.span) | analyse(interval.word).content):
             continue
+        if _bound_stated_elsewhere(
+            interval, near - sentence_content, passages, best, locale, preset
+        ):
+            continue
         if isinstance(partner, Interval):
             said = _shown(sentence, partner)
             unit = partner.unit
@@ -1339,6 +1392,32 @@ def _check_qualified(
             message += _conversion_note(claim.text, interval.value, _partner_value(partner))
         reasons.append(_sentence_mismatch(claim, best, interval.span, partner.span, message))
     return reasons
+
+
+def _bound_stated_elsewhere(
+    interval: Interval,
+    distinctive: frozenset[str],
+    passages: Sequence[Passage],
+    best: BestSentence,
+    locale: str | None,
+    preset: Preset,
+) -> bool:
+    """Whether another sentence of the passages states a bound that bears the claimed one
+    out and holds a word beside the claimed figure that the best sentence lacks: "up to
+    £1,500 for baggage" in an answer that joins the cancellation and the baggage
+    limits, against "Baggage cover: up to £1,500" in another passage."""
+    if not distinctive:
+        return False
+    for passage in passages:
+        for bag in passage.bags:
+            if (
+                passage is best.passage and bag.text == best.analysis.text
+            ) or distinctive.isdisjoint(bag.content):
+                continue
+            found = read_values_cached(bag.text, locale, preset)
+            if any(implies(interval, other) is True for other in qualified(bag.text, found)):
+                return True
+    return False
 
 
 def _alike_bound(interval: Interval, others: Sequence[Interval | Value]) -> list[Interval | Value]:
@@ -1419,6 +1498,10 @@ def _qualifier_words(interval: Interval) -> frozenset[str]:
     return analyse(interval.word).content
 
 
+#: The unit bases of calendar spans and of fixed spans of time.
+_TIME_BASES = {("base", "month"), ("base", "s")}
+
+
 class _Shelf:
     """The figures and intervals of the best sentence that a claimed interval of one
     group and unit base may pair with (the same dimension, a unit that converts), each
@@ -1439,7 +1522,10 @@ class _Shelf:
             value = other.value if isinstance(other, Interval) else other
             if not isinstance(value, Value) or _group(value) != group:
                 continue
-            if unit_base(value.unit) != base:  # the same unit, or one that converts
+            other_base = unit_base(value.unit)
+            # the same unit, or one that converts, or a span of time of the other kind
+            # (months against days, by the days a month may hold)
+            if other_base != base and {other_base, base} != _TIME_BASES:
                 continue
             index = len(self.others)
             self.others.append(other)
@@ -2233,7 +2319,7 @@ def _check_figures(
             if rate is not None:
                 reasons.append(rate)
         elif any(ok is False for ok in top) and (
-            clash := _clash(claim, value, compared, tables, near, names, owners)
+            clash := _clash(claim, value, compared, tables, near, names, owners, locale, preset)
         ):  # the best-fitting sentences come first
             reasons.append(clash)
         elif any(ok for _, ok in near):
@@ -2241,7 +2327,9 @@ def _check_figures(
         elif (
             not any(ok is False for ok in top)  # else asked above: the same answer, None
             and any(ok is False for _, ok in near)
-            and (clash := _clash(claim, value, compared, tables, near, names, owners))
+            and (
+                clash := _clash(claim, value, compared, tables, near, names, owners, locale, preset)
+            )
         ):
             reasons.append(clash)
         else:
@@ -2260,6 +2348,7 @@ def _check_figures(
                 or _in_pairs(claim.text, value, tables)
                 or _stated_as_difference(value, tables)
                 or _recurs_alike(claim.text, value, passages)
+                or _part_of_year(claim.text, value, passages)
             ):
                 written = _written(claim.text, value.span)
                 precise = _precise(value) and not _remainder(claim.text, value, owners)
@@ -2434,6 +2523,8 @@ def _clash(
     near: Sequence[tuple[_Located, bool | None]],
     names: Sequence[tuple[NamePattern, NamePattern]],
     owners: _Owners,
+    locale: str | None,
+    preset: Preset,
 ) -> Reason | None:
     """The mismatch of ``value`` with its first disagreeing partner, when that partner is
     about the same thing; else ``None`` (the caller then reports the figure as absent).
@@ -2463,6 +2554,8 @@ def _clash(
         return None
     if _stated_elsewhere(claim, value, compared, tables, passage, number, names, owners):
         return None
+    if _slashed_column(value, sentence.text, partner, locale, preset):
+        return None
     if _year_after_span(claim, value, partner, table, number, sentence.text):
         return None
     if _elliptical_agreement(claim, value, table, number, sentence.text):
@@ -2473,7 +2566,7 @@ def _clash(
         ):
             return None  # "five people" against "two men": counts of different things
         if _sums_to(value, sentence.text, owners) or _may_count_more(
-            value, partner, sentence.words
+            value, partner, sentence.words, sentence.text
         ):
             return None
     return _mismatch(claim, value, passage, number, partner)
@@ -2735,13 +2828,20 @@ def _things(words: Sequence[str]) -> int:
     return ones + 2 * sum(w in _TWO_THINGS for w in words)
 
 
-def _may_count_more(value: Value, partner: Value, words: Sequence[str]) -> bool:
+#: A letter "a" glued to a number, which is no article: "A321", "a4 paper".
+_GLUED_A = re.compile(r"\ban?\d", re.IGNORECASE)
+
+
+def _may_count_more(value: Value, partner: Value, words: Sequence[str], text: str) -> bool:
     """Whether a small claimed count above the evidence's may count more of what the
-    sentence names ("five children" for "three children ... a boy ... another boy")."""
+    sentence names ("five children" for "three children ... a boy ... another boy"); the
+    "a" of a model name ("eight A321s") names no thing."""
     mine, theirs = value.value, partner.value
     if not isinstance(mine, Decimal) or not isinstance(theirs, Decimal):
         return False
-    return theirs < mine <= _SMALL_COUNT and theirs + _things(words) >= mine
+    if not theirs < mine <= _SMALL_COUNT:
+        return False
+    return theirs + _things(words) - len(_GLUED_A.findall(text)) >= mine
 
 
 def _enumerated(
@@ -2800,6 +2900,28 @@ def _enumerates(
 _SINGULAR: dict[str, str] = {"men": "man", "women": "woman", "peopl": "person", "children": "child"}
 
 
+#: A slash after a figure and the figure after it ("11 g / 3.3 g"), or a slash before one.
+_SLASH_AFTER = re.compile(r"\s*/\s*(\S+(?:[ \u00a0]\S+)?)")
+_SLASH_BEFORE = re.compile(r"(\S+(?:[ \u00a0]\S+)?)\s*/\s*$")
+
+
+def _slashed_column(
+    value: Value, sentence: str, partner: Value, locale: str | None, preset: Preset
+) -> bool:
+    """Whether the partner stands beside an agreeing figure across a slash, two columns
+    of one row ("Protein 11 g / 3.3 g" per 100 g and per serving): the claim reads the
+    other column, which the evidence states. Only the figure next to the slash is read."""
+    after = _SLASH_AFTER.match(sentence, partner.span.end)
+    before = _SLASH_BEFORE.search(sentence, max(0, partner.span.start - 40), partner.span.start)
+    for found in (after, before):
+        if found is None:
+            continue
+        beside = read_values_cached(found.group(1), locale, preset)
+        if beside and agree(value, beside[-1 if found is before else 0]) is True:
+            return True
+    return False
+
+
 def _stated_elsewhere(
     claim: Claim,
     value: Value,
@@ -2817,9 +2939,13 @@ def _stated_elsewhere(
     evidence bears the claim out where it names what the claim names. Only the sentences
     holding a figure that may agree are met (:func:`_may_agree_anywhere`)."""
     own = owners.mine(claim.text, compared, value)
-    distinctive = set(own) - passage.bags[number].content
+    partner_content = passage.bags[number].content
+    distinctive = set(own) - partner_content
     if not distinctive:
         return False
+    # the other sentence must hold as many of the figure's own words as the partner's
+    # does: "add" alone does not move "2 tbsp of baking powder" to "add 2 tbsp of milk"
+    held = len(partner_content.intersection(own))
     for other_passage, table in tables:
         spread = _everywhere(value, table)
         asked: set[int] = set()
@@ -2831,7 +2957,9 @@ def _stated_elsewhere(
             if other_passage is passage and other_number == number:
                 continue
             sentence = other_passage.bags[other_number]
-            if distinctive.isdisjoint(sentence.content):
+            if distinctive.isdisjoint(sentence.content) or (
+                len(sentence.content.intersection(own)) < held
+            ):
                 continue
             if names and _names_another(sentence.text, names):
                 continue
@@ -3010,14 +3138,22 @@ def _mismatch(claim: Claim, value: Value, passage: Passage, number: int, partner
 def _conversion_note(text: str, value: Value, partner: Value) -> str:
     """ " (5 km = 5,000 m)" when the two units convert, else " (different unit)"."""
     number = value.value
-    if not isinstance(number, Decimal) or not convertible(value.unit, partner.unit):
-        return " (different unit)"
-    converted = convert(number, value.unit, partner.unit)
-    if converted is None:
+    if not isinstance(number, Decimal):
         return " (different unit)"
     unit = _SHOWN.get(partner.unit or "", partner.unit)
-    if unit in _WORD_UNITS and converted != 1:
-        unit += "s"  # "7 days", "36 months": a unit written as a word takes its plural
+    if unit in _WORD_UNITS:  # "7 days", "36 months": a unit written as a word takes its plural
+        unit = "centuries" if unit == "century" else f"{unit}s"
+    span = calendar_range(number, value.unit, partner.unit)
+    if span is not None:  # "6 months = 168 to 186 days": a month is no fixed span
+        low, high = (_rough(end) for end in span)
+        return f" ({_written(text, value.span)} = {low} to {high} {unit})"
+    converted = (
+        convert(number, value.unit, partner.unit) if convertible(value.unit, partner.unit) else None
+    )
+    if converted is None:
+        return " (different unit)"
+    if converted == 1 and partner.unit in _WORD_UNITS:
+        unit = partner.unit
     return f" ({_written(text, value.span)} = {_plain(converted)} {unit})"
 
 
@@ -3035,6 +3171,13 @@ _SHOWN.update({"w": "W", "kw": "kW", "mw": "MW", "gw": "GW", "tw": "TW", "milliw
 _SHOWN.update({"j": "J", "kj": "kJ", "mj": "MJ", "gj": "GJ", "wh": "Wh", "mwh": "MWh"})
 _SHOWN.update({"hz": "Hz", "khz": "kHz", "mhz": "MHz", "ghz": "GHz", "v": "V", "kv": "kV"})
 _SHOWN.update({"pa": "Pa", "hpa": "hPa", "kpa": "kPa", "mpa": "MPa", "amp": "A", "milliamp": "mA"})
+
+
+def _rough(number: Decimal) -> str:
+    """An end of a converted span, at one decimal at most ("3.2 to 3.6 months")."""
+    return _plain(
+        number.quantize(Decimal("0.1")) if number != number.to_integral_value() else number
+    )
 
 
 def _plain(number: Decimal) -> str:

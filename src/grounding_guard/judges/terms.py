@@ -1559,6 +1559,7 @@ def _says_not(analysis: Analysis) -> bool:
 
 
 _SAYS_NOT: TextCache[bool] = TextCache(1024, 2_000_000)
+_HYPHEN_FREE_RE = re.compile(r"[^\W\d_]-free\b", re.IGNORECASE)
 
 
 def _reads_not(analysis: Analysis) -> bool:
@@ -1566,6 +1567,8 @@ def _reads_not(analysis: Analysis) -> bool:
         return True
     if any(w.endswith("less") and len(w) > 6 for w in analysis.vocabulary):
         return True  # "shirtless", "homeless", "wireless": "without" in one word
+    if "free" in analysis.vocabulary and _HYPHEN_FREE_RE.search(analysis.text):
+        return True  # "interest-free", "sugar-free": without interest, without sugar
     words = analysis.words
     return any(
         (w in ("rule", "rules", "ruled", "ruling") and words[i + 1] == "out")

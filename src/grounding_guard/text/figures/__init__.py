@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from grounding_guard.text.figures.compare import (
     agree,
+    calendar_range,
     convert,
     convertible,
     pairable,
@@ -65,6 +66,7 @@ __all__ = [
     "Preset",
     "Value",
     "agree",
+    "calendar_range",
     "convert",
     "convertible",
     "has_value_words",

@@ -11,7 +11,15 @@ from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 from grounding_guard.text.figures.units import FACTORS
 from grounding_guard.text.figures.value import Value, ValueType
 
-__all__ = ["agree", "convert", "convertible", "pairable", "rounds_to", "same_figure"]
+__all__ = [
+    "agree",
+    "calendar_range",
+    "convert",
+    "convertible",
+    "pairable",
+    "rounds_to",
+    "same_figure",
+]
 
 _CONTEXT = Context(prec=80)
 
@@ -42,6 +50,39 @@ def convert(number: Decimal, unit: str | None, target: str | None) -> Decimal | 
         ctx.divide(ctx.multiply(base, goal.denominator), goal.numerator), goal.offset
     )
     return result.normalize(ctx) if result == result.to_integral_value() else result
+
+
+#: The days one calendar span may hold, shortest and longest.
+_CALENDAR_DAYS: dict[str, tuple[Decimal, Decimal]] = {
+    "month": (Decimal(28), Decimal(31)),
+    "year": (Decimal(365), Decimal(366)),
+    "decade": (Decimal(3652), Decimal(3653)),
+    "century": (Decimal(36524), Decimal(36525)),
+}
+
+
+def calendar_range(
+    number: Decimal, unit: str | None, target: str | None
+) -> tuple[Decimal, Decimal] | None:
+    """``number`` in ``unit`` as the least and the most it may be in ``target`` when one
+    of the two is a calendar span (month, year, decade, century) and the other a fixed
+    span of time (days, weeks, hours): "6 months" is 168 to 186 days, "90 days" is 2.90
+    to 3.21 months. None for any other pair (:func:`convert` handles exact ones)."""
+    if unit in _CALENDAR_DAYS and target is not None and convertible(target, "day"):
+        low, high = _CALENDAR_DAYS[unit]
+        first = convert(_CONTEXT.multiply(number, low), "day", target)
+        last = convert(_CONTEXT.multiply(number, high), "day", target)
+    elif target in _CALENDAR_DAYS and unit is not None and convertible(unit, "day"):
+        days = convert(number, unit, "day")
+        if days is None:
+            return None
+        low, high = _CALENDAR_DAYS[target]
+        first, last = _CONTEXT.divide(days, high), _CONTEXT.divide(days, low)
+    else:
+        return None
+    if first is None or last is None:
+        return None
+    return first, last
 
 
 def rounds_to(number: Decimal, precision: int, target: Decimal) -> bool:
@@ -125,7 +166,13 @@ def _converted_agree(claimed: Value, c: Decimal, evidence: Value, e: Decimal) ->
         return small in (large, large * 1000)
     theirs = convert(e, evidence.unit, claimed.unit)
     if theirs is None:
-        return False
+        span = calendar_range(e, evidence.unit, claimed.unit)
+        if span is None:
+            return False
+        # "3 months" and "90 days" agree, "6 months" and "90 days" do not: the claim,
+        # rounded at its precision, must meet the days the evidence's span may hold
+        half = Decimal(5).scaleb(-claimed.precision - 1)
+        return span[0] <= c + half and span[1] >= c - half
     if theirs == c or rounds_to(theirs, claimed.precision, c):
         return True
     if across_systems(claimed.unit, evidence.unit) and _round_conversion(c, theirs):

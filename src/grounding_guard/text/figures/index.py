@@ -24,7 +24,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from datetime import date
 from decimal import Context, Decimal
 
-from grounding_guard.text.figures.compare import across_systems, convert
+from grounding_guard.text.figures.compare import across_systems, calendar_range, convert
 from grounding_guard.text.figures.units import FACTORS
 from grounding_guard.text.figures.value import Value
 
@@ -48,6 +48,16 @@ _Bucket = dict[tuple[str | None, int], tuple[list[Decimal], _Shelf]]
 def _half(precision: int) -> Decimal:
     """Half a unit of the last place at ``precision`` decimals (0.5 at 0, 0.05 at 1)."""
     return Decimal(5).scaleb(-precision - 1)
+
+
+#: Calendar spans (base "month") and fixed spans of time (base "s") meet by the days a
+#: month or a year may hold (:func:`~grounding_guard.text.figures.compare.calendar_range`);
+#: the window is widened so that a claim rounded at its precision is still asked.
+_OTHER_TIME_BASE: dict[tuple[str, str | None], tuple[str, str | None]] = {
+    ("base", "month"): ("base", "s"),
+    ("base", "s"): ("base", "month"),
+}
+_LOOSE = (Decimal("0.5"), Decimal("1.5"))
 
 
 def unit_base(unit: str | None) -> tuple[str, str | None]:
@@ -233,11 +243,21 @@ class FigureIndex:
             return True
         if not number.is_finite():
             return False
-        bucket = self._numbers.get(unit_base(value.unit), {})
+        base = unit_base(value.unit)
+        bucket = self._numbers.get(base, {})
         for (unit, places), (ordered, shelf) in bucket.items():
             low, high = _window(number, value.unit, value.precision, unit, places)
             for other in ordered[bisect_left(ordered, low) : bisect_right(ordered, high)]:
                 found.extend(shelf[other])
+        other_base = _OTHER_TIME_BASE.get(base)
+        if other_base is not None:  # months against days: the days a month may hold
+            for (unit, _), (ordered, shelf) in self._numbers.get(other_base, {}).items():
+                span = calendar_range(number, value.unit, unit)
+                if span is None:
+                    continue
+                low, high = span[0] * _LOOSE[0], span[1] * _LOOSE[1]
+                for other in ordered[bisect_left(ordered, low) : bisect_right(ordered, high)]:
+                    found.extend(shelf[other])
         return True
 
     def _classes(self, value: Value) -> list[int] | None:

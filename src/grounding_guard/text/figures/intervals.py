@@ -42,7 +42,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from grounding_guard.text.figures.compare import convert, rounds_to
+from grounding_guard.text.figures.compare import calendar_range, convert, rounds_to
 from grounding_guard.text.figures.value import Value
 from grounding_guard.types import Span
 
@@ -253,6 +253,8 @@ def implies(claim: Interval, evidence: Interval | Value) -> bool | None:
     if isinstance(evidence, Value):
         number = _numeric(evidence)
         converted = _in(number, evidence.unit, claim.unit)
+        if converted is None and number is not None:
+            return _implied_by_span(claim, calendar_range(number, evidence.unit, claim.unit))
         if converted is None or converted in (claim.low, claim.high):
             # the figure is the claim's own limit ("above 5" of a height written 5'9"
             # against "5 feet 9 inches"): too close to call a difference
@@ -261,7 +263,7 @@ def implies(claim: Interval, evidence: Interval | Value) -> bool | None:
     low = _in(evidence.low, evidence.unit, claim.unit)
     high = _in(evidence.high, evidence.unit, claim.unit)
     if (evidence.low is not None and low is None) or (evidence.high is not None and high is None):
-        return None
+        return _calendar_bound(claim, evidence)
     if claim.form in ("upper", "lower") and claim.form == evidence.form:
         precision = claim.value.precision
         if claim.form == "upper":
@@ -270,6 +272,8 @@ def implies(claim: Interval, evidence: Interval | Value) -> bool | None:
         # than £1m"); one above it says more than the evidence does
         if _same(claim.low, low, precision):
             return True
+        if claim.unit != evidence.unit and claim.low == evidence.low:
+            return False  # "at least 90 mm" for "at least 90 cm": the unit was changed
         return claim.low is not None and low is not None and claim.low < low
     if claim.form == "range" and evidence.form == "range":
         precision = claim.value.precision
@@ -281,6 +285,42 @@ def implies(claim: Interval, evidence: Interval | Value) -> bool | None:
     if inside_low and inside_high:
         return True
     return None
+
+
+def _implied_by_span(claim: Interval, span: tuple[Decimal, Decimal] | None) -> bool | None:
+    """A claimed interval against a figure that may be anything in ``span`` (a calendar
+    span in fixed units, or the reverse): borne out when the claim holds the whole span,
+    contradicted when it holds none of it, undecided otherwise or without a span."""
+    if span is None:
+        return None
+    first, last = claim.holds(span[0]), claim.holds(span[1])
+    if first and last:
+        return True
+    if first or last:
+        return None
+    if claim.low is None or claim.high is None:
+        return False  # a half-line that misses both ends misses the span between them
+    return False if span[1] < claim.low or span[0] > claim.high else None
+
+
+def _calendar_bound(claim: Interval, evidence: Interval) -> bool | None:
+    """Two bounds of one side, one in calendar spans and one in fixed ones ("up to six
+    months" / "up to 90 days"): the same limit when the claim's, at its precision, meets
+    the span the evidence's may be; a lower claimed limit below it holds (as for bounds
+    in one unit); any other limit differs. Undecided for other pairs."""
+    if claim.form not in ("upper", "lower") or claim.form != evidence.form:
+        return None
+    theirs = evidence.high if claim.form == "upper" else evidence.low
+    mine = claim.high if claim.form == "upper" else claim.low
+    if theirs is None or mine is None:
+        return None
+    span = calendar_range(theirs, evidence.unit, claim.unit)
+    if span is None:
+        return None
+    half = Decimal(5).scaleb(-claim.value.precision - 1)
+    if span[0] <= mine + half and span[1] >= mine - half:
+        return True
+    return claim.form == "lower" and mine < span[0]
 
 
 def _disjoint(claim: Interval, low: Decimal | None, high: Decimal | None, other: Interval) -> bool:

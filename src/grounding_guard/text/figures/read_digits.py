@@ -231,7 +231,8 @@ def _from_piece(clean: str, piece: Piece, tables: Tables) -> Raw | None:
             value = meridiem(value, clean[piece.end : after.end])
         raw = Raw(piece.start, end, "measure", value, "clock", 0)
         raw.dimension = "clock"
-        if _ident_before(clean, piece.start) or _head(clean, piece.start):
+        # a time after a capitalised word is a timetable's ("Perth 10:52"), not a name
+        if _ident_before(clean, piece.start):
             raw.note = "name"
         else:
             raw.note = approx_before(clean, piece.start, dated=True)

@@ -68,6 +68,25 @@ def valid_date(year: int, month: int, day: int) -> date | None:
         return None
 
 
+_CLOCK_SPAN_RE = re.compile(r"(\d{1,2}:\d{2})[-\u2013](\d{1,2}:\d{2})")
+
+
+def _clock_span(run: str, start: int) -> list[Piece]:
+    """The two times of a span of opening hours written without spaces ("9:30\u201317:00",
+    "08:00-12:30"); none when either is not a time of day."""
+    m = _CLOCK_SPAN_RE.fullmatch(run)
+    if m is None:
+        return []
+    out: list[Piece] = []
+    for group in (1, 2):
+        hours, minutes = (int(part) for part in m.group(group).split(":"))
+        if not (hours < 24 and minutes < 60) and (hours, minutes) != (24, 0):
+            return []
+        value = Decimal(hours * 3600 + minutes * 60)
+        out.append(Piece(start + m.start(group), start + m.end(group), "clock", value, 0, None))
+    return out
+
+
 def pieces(run: str, start: int, loc: Locale) -> list[Piece]:
     """What one run of digits and inner marks holds."""
     end = start + len(run)
@@ -152,6 +171,9 @@ def pieces(run: str, start: int, loc: Locale) -> list[Piece]:
             ):
                 value = Decimal(hours * 3600 + minutes * 60 + seconds)
                 return [Piece(start, end, "clock", value, 0, None)]
+        span = _clock_span(run, start)
+        if span:
+            return span
         return [Piece(start, end, "ratio", None, 0, "ratio")]
     if "-" in run:
         parts = run.split("-")

@@ -139,6 +139,15 @@ _UNIT_ROWS: tuple[tuple[str, str, str, str], ...] = (
     ("gal", "volume", "measure", "gal|gallon|gallons"),
     ("pint", "volume", "measure", "pint|pints"),
     ("bbl", "volume", "measure", "bbl|barrel|barrels"),
+    # kitchen spoons: 5 ml and 15 ml in most recipes, but 4.93 ml, 14.8 ml and 20 ml in
+    # others, so they convert to nothing, not even to each other
+    ("tsp", "volume", "measure", "tsp|tsps|teaspoon|teaspoons|teaspoonful|teaspoonfuls"),
+    (
+        "tbsp",
+        "volume",
+        "measure",
+        "tbsp|tbsps|Tbsp|tbs|tablespoon|tablespoons|tablespoonful|tablespoonfuls",
+    ),
     # time
     ("ns", "time", "measure", "ns|nanosecond|nanoseconds"),
     ("us", "time", "measure", "µs|μs|microsecond|microseconds"),
@@ -256,8 +265,8 @@ _UNIT_ROWS: tuple[tuple[str, str, str, str], ...] = (
 
 # Conversions, as data: unit class -> (base, offset, factor), so that a value in the base
 # unit is (value + offset) * factor. Only exact, unambiguous definitions are listed: a unit
-# that several standards define differently (ton, gallon, pint, barrel, hp, calorie, BTU,
-# psi, light-year) converts to nothing and compares only with itself. Calendar spans
+# that several standards define differently (ton, gallon, pint, barrel, kitchen spoons,
+# hp, calorie, BTU, psi, light-year) converts to nothing and compares only with itself. Calendar spans
 # (month, year, decade, century) have a base of their own: a month is no fixed number of
 # days. Data sizes follow SI and IEC: KB, MB, GB, TB, PB are powers of 1000 and KiB, MiB,
 # GiB, TiB powers of 1024 (so "4 GB" is not "4 GiB", though each rounds to the other at a
