@@ -1645,6 +1645,30 @@ ROWS: list[tuple[str, str, str, str]] = [
         "grounded",
     ),
     (
+        "topped-is-a-lower-bound",
+        "Sales of the console topped 2 million units in May [1].",
+        "Sales of the console reached 2.3 million units in May.",
+        "grounded",
+    ),
+    (
+        "topped-above-the-figure",
+        "Sales of the console topped 3 million units in May [1].",
+        "Sales of the console reached 2.3 million units in May.",
+        "value_mismatch",
+    ),
+    (
+        "supposed-figure-inside-a-stated-range-is-unconfirmed",
+        "If your parcel weighs 12 kg, it costs £9 to send [1].",
+        "Parcels of 10 to 20 kg cost £9 to send.",
+        "grounded",
+    ),
+    (
+        "supposed-figure-outside-the-stated-range",
+        "If your parcel weighs 25 kg, it costs £9 to send [1].",
+        "Parcels of 10 to 20 kg cost £9 to send.",
+        "value_not_in_evidence",
+    ),
+    (
         "figure-elsewhere-needs-its-words",
         "Add 3 tbsp of cocoa powder to the flour [1].",
         "Sift 3 tsp cocoa powder into the flour. Add 3 tbsp of water if the dough is dry.",

@@ -814,6 +814,18 @@ POLARITY: list[Row] = [
         None,
     ),
     (
+        "costs-nothing-restates-free",
+        "Entry to the walled gardens costs nothing, while a guided tour costs £5.",
+        "Entry to the walled gardens is free; a guided tour costs £5.",
+        None,
+    ),
+    (
+        "not-free-against-free",
+        "Entry to the walled gardens is not free.",
+        "Entry to the walled gardens is free.",
+        "negation_mismatch",
+    ),
+    (
         "not-charged-restates-a-hyphenated-free",
         "You are not charged a fee for the first three withdrawals each month.",
         "The first three withdrawals each month are fee-free.",

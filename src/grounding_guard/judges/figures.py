@@ -2351,7 +2351,14 @@ def _check_figures(
                 or _part_of_year(claim.text, value, passages)
             ):
                 written = _written(claim.text, value.span)
-                precise = _precise(value) and not _remainder(claim.text, value, owners)
+                precise = (
+                    _precise(value)
+                    and not _remainder(claim.text, value, owners)
+                    and not (
+                        _HYPOTHESIS.search(claim.text, 0, value.span.start)
+                        and _in_stated_range(value, passages, locale, preset)
+                    )
+                )
                 code = "value_not_in_evidence" if precise else "value_unconfirmed"
                 bound = _as_bound(value, tables)
                 if bound is not None:
@@ -2919,6 +2926,35 @@ def _slashed_column(
         beside = read_values_cached(found.group(1), locale, preset)
         if beside and agree(value, beside[-1 if found is before else 0]) is True:
             return True
+    return False
+
+
+#: A case the claim supposes, open right before a figure ("If your train is 45 minutes
+#: late, ..."): its figure is the reader's case, not a fact the evidence must state.
+_HYPOTHESIS = re.compile(r"\b(?:if|when|whenever|suppose|supposing)\b[^.;:!?]*$", re.IGNORECASE)
+
+
+def _in_stated_range(
+    value: Value, passages: Sequence[Passage], locale: str | None, preset: Preset
+) -> bool:
+    """Whether a range the passages state holds the claimed figure ("If your train is 45
+    minutes late" against "delays of 30 to 59 minutes"): in a supposed case the claim
+    applies a stated rule, so the figure is unconfirmed, not absent. A stated fact ("the
+    trail climbs 450 metres" against "400-500 metres") stays absent."""
+    number = value.value
+    if not isinstance(number, Decimal) or value.unit is None:
+        return False
+    for passage in passages:
+        text = passage.evidence.text
+        for span in passage.spans:
+            sentence = text[span.start : span.end]
+            for interval in qualified(sentence, read_values_cached(sentence, locale, preset)):
+                if interval.form != "range" or interval.low is None or interval.high is None:
+                    continue
+                low = convert(interval.low, interval.unit, value.unit)
+                high = convert(interval.high, interval.unit, value.unit)
+                if low is not None and high is not None and low <= number <= high:
+                    return True
     return False
 
 

@@ -1918,6 +1918,8 @@ def _negation_of(claim: Claim, best: BestSentence, threshold: float) -> list[Rea
         theirs = None
     if (mine is None) == (theirs is None) or not sentence_gate(claim, best, threshold):
         return []
+    if mine is not None and _costs_nothing(claim.analysis, mine, best.analysis):
+        return []
     denying, other = (claim, best.analysis) if mine is not None else (best, claim.analysis)
     if _says_not(other) and not (
         mine is not None
@@ -1941,6 +1943,22 @@ def _negation_of(claim: Claim, best: BestSentence, threshold: float) -> list[Rea
         occurrence = best.analysis.words[:theirs].count(word)
         evidence_span = best.analysis.locate_word(word, occurrence).shift(best.span.start)
     return [Reason("negation_mismatch", message, span, best.passage.id, evidence_span)]
+
+
+#: Words of paying that "nothing", "no" or "not" deny where the evidence says "free".
+_PAYING = frozenset(
+    "cost costs charge charges charged pay pays paid fee fees price payable".split()
+)
+
+
+def _costs_nothing(mine: Analysis, at: int, theirs: Analysis) -> bool:
+    """Whether the claim's denial is of paying and the evidence says the thing is free
+    ("costs nothing", "no charge", "you don't pay" against "admission is free"): the same
+    fact, one side in a denial."""
+    if "free" not in theirs.vocabulary:
+        return False
+    words = mine.words
+    return any(w in _PAYING for w in words[max(0, at - 3) : at + 4])
 
 
 #: Past forms the stemmer keeps as words of their own ("found" a company, "left" side),

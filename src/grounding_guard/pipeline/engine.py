@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from grounding_guard.citations import (
     CitationStyle,
@@ -22,6 +23,7 @@ from grounding_guard.evidence import EvidenceMap
 from grounding_guard.evidence.passage import Claim, Passage
 from grounding_guard.judges.figures import check_values
 from grounding_guard.judges.lexical import BestSentence, LexicalJudge, best_sentence, supporting
+from grounding_guard.judges.pronouns import through_pronouns
 from grounding_guard.judges.quotes import QUOTE_CODES, check_quotes, quote_support
 from grounding_guard.judges.table_rows import check_table_rows
 from grounding_guard.judges.terms import check_directions, check_names, check_negation
@@ -411,8 +413,15 @@ def _term_reasons(
     reasons.extend(check_quotes(claim, passages))
     if best is not None:
         found = [*check_negation(read, best, threshold), *check_directions(read, best, threshold)]
+        if not found and reading is None:
+            found = through_pronouns(read, best, partial(_polarity, threshold=threshold))
         reasons.extend(found if reading is None else _in_answer(found, reading))
     return reasons
+
+
+def _polarity(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """The negation and direction checks of a claim against one sentence."""
+    return [*check_negation(claim, best, threshold), *check_directions(claim, best, threshold)]
 
 
 def _any_term_reason(
@@ -423,11 +432,14 @@ def _any_term_reason(
     if check_names(claim, passages) or check_quotes(claim, passages):
         return True
     threshold = options.threshold
-    if claim.row is not None:
+    plain = claim.row is None
+    if not plain:
         claim = _read_row(claim, passages)[0]
         best = best_sentence(claim, passages)
     if best is not None and (
-        check_negation(claim, best, threshold) or check_directions(claim, best, threshold)
+        check_negation(claim, best, threshold)
+        or check_directions(claim, best, threshold)
+        or (plain and through_pronouns(claim, best, partial(_polarity, threshold=threshold)))
     ):
         return True
     return bool(

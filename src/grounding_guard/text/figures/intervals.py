@@ -8,7 +8,7 @@ decides a claimed interval against an evidence figure or interval:
 
 - an upper bound ("below", "under", "less than", "fewer than", "at most", "up to", "no
   more than", "a maximum of", "<", "≤", "or less") is ``(-inf, x)`` or ``(-inf, x]``; a
-  lower bound ("more than", "over", "above", "exceeding", "upwards of", "in excess of",
+  lower bound ("more than", "over", "above", "exceeding", "topped", "upwards of", "in excess of",
   "at least", "no less than", "a minimum of", ">", "≥", "or more", "500+") is ``(x, inf)``
   or ``[x, inf)``;
 - an approximation ("about", "around", "approximately", "nearly", "roughly", "some",
@@ -76,6 +76,12 @@ _BEFORE: tuple[tuple[str, str, bool], ...] = (
     ("in excess of", "lower", True),
     ("upwards of", "lower", True),
     ("exceeding", "lower", True),
+    ("exceeded", "lower", True),
+    ("exceeds", "lower", True),
+    ("topped", "lower", True),
+    ("tops", "lower", True),
+    ("surpassed", "lower", True),
+    ("surpasses", "lower", True),
     ("above", "lower", True),
     ("over", "lower", True),
     ("approximately", "approx", False),

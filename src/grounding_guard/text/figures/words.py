@@ -107,7 +107,12 @@ VALUE_WORDS: frozenset[str] = TRIGGER_WORDS | MONTH_TRIGGERS | ROMAN_WORDS
 APPROX_ONE = frozenset(
     "around about roughly approximately approx nearly almost some circa ca c estimated".split()
 )
-BOUND_ONE = frozenset("over under above below approaching upwards exceeding".split())
+BOUND_ONE = frozenset(
+    """
+    over under above below approaching upwards exceeding exceeded exceeds topped tops
+    surpassed surpasses
+    """.split()
+)
 APPROX_TWO = frozenset({"close to", "an estimated"})
 BOUND_TWO = frozenset(
     {
