@@ -814,6 +814,30 @@ POLARITY: list[Row] = [
         None,
     ),
     (
+        "must-against-recommended",
+        "You must book a table for Sunday lunch.",
+        "Booking a table is recommended for Sunday lunch.",
+        "negation_mismatch",
+    ),
+    (
+        "recommended-restated",
+        "Booking a table is recommended for Sunday lunch.",
+        "Booking a table is recommended for Sunday lunch.",
+        None,
+    ),
+    (
+        "must-against-can-be",
+        "The tablets must be taken with water.",
+        "The tablets can be taken with or without water.",
+        "negation_mismatch",
+    ),
+    (
+        "must-where-the-evidence-also-requires-it",
+        "Groups must book a table for Sunday lunch.",
+        "Booking is recommended for Sunday lunch, and groups of ten must book a table.",
+        None,
+    ),
+    (
         "costs-nothing-restates-free",
         "Entry to the walled gardens costs nothing, while a guided tour costs £5.",
         "Entry to the walled gardens is free; a guided tour costs £5.",

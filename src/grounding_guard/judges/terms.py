@@ -1867,6 +1867,57 @@ def _duties(text: str) -> list[tuple[bool, str, Span]]:
     return found
 
 
+#: Words that advise or allow a thing rather than require it: "recommended", "strongly
+#: advised", "optional", "best served", "can be taken".
+_ADVISED = re.compile(
+    r"\b(?:(?:strongly\s+|highly\s+)?(?:recommended|advised|advisable|suggested|encouraged)"
+    r"|optional|best|(?:can|may|could)\s+(?:also\s+)?be)\b",
+    re.IGNORECASE,
+)
+#: How many words either side of the advice the advised thing may stand.
+_ADVICE_REACH = 5
+
+
+def _advised_instead(
+    claim: Claim,
+    mine: list[tuple[bool, str, Span]],
+    theirs: list[tuple[bool, str, Span]],
+    best: BestSentence,
+    threshold: float,
+) -> list[Reason]:
+    """``negation_mismatch`` when the claim makes a duty of what the evidence only
+    advises or allows, said of the same thing: "You must reserve a seat" against "Seat
+    reservations are recommended", "must be taken with food" against "can be taken with
+    or without food", "must be served chilled" against "best served chilled". Not when
+    the evidence also makes it a duty ("recommended; groups must book")."""
+    text = best.analysis.text
+    required = {verb for holds, verb, _ in theirs if holds}
+    for holds, verb, span in mine:
+        if not holds or verb in required:
+            continue
+        for match in _ADVISED.finditer(text):
+            before = _WORD.findall(text, max(0, match.start() - 60), match.start())
+            after = _WORD.findall(text, match.end(), match.end() + 60)
+            near = before[-_ADVICE_REACH:] + after[:_ADVICE_REACH]
+            if not any(stem(w.casefold()) == verb for w in near):
+                continue
+            if not sentence_gate(claim, best, threshold, _DUTY_WORDS | {verb}):
+                return []
+            said = " ".join(span.of(claim.text).split())
+            advice = " ".join(match.group().split())
+            return [
+                Reason(
+                    "negation_mismatch",
+                    f"{said!r} in the answer, {advice!r} in the evidence: advised or "
+                    "allowed, not required",
+                    span.shift(claim.span.start),
+                    best.passage.id,
+                    Span(*match.span()).shift(best.span.start),
+                )
+            ]
+    return []
+
+
 def _obligation_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """``negation_mismatch`` when the claim denies a duty the evidence states to do the
     same thing, or states one the evidence denies: "does not need to be booked" against
@@ -1876,6 +1927,9 @@ def _obligation_of(claim: Claim, best: BestSentence, threshold: float) -> list[R
     if not mine:
         return []
     theirs = _duties(best.analysis.text)
+    advised = _advised_instead(claim, mine, theirs, best, threshold)
+    if advised:
+        return advised
     for holds, verb, span in mine:
         for other_holds, other_verb, other_span in theirs:
             if verb != other_verb or holds == other_holds:
