@@ -25,6 +25,7 @@ CONTRADICTING: frozenset[str] = frozenset(
         "negation_mismatch",
         "direction_mismatch",
         "antonym_mismatch",
+        "scope_mismatch",
         "name_mismatch",
         "model_contradiction",
     }

@@ -814,6 +814,30 @@ POLARITY: list[Row] = [
         None,
     ),
     (
+        "every-against-most",
+        "Every item can be exchanged within 14 days.",
+        "Most items can be exchanged within 14 days.",
+        "scope_mismatch",
+    ),
+    (
+        "most-restated",
+        "Most items can be exchanged within 14 days.",
+        "Most items can be exchanged within 14 days.",
+        None,
+    ),
+    (
+        "always-against-usually",
+        "The ferry always leaves from Pier 3.",
+        "The ferry usually leaves from Pier 3.",
+        "scope_mismatch",
+    ),
+    (
+        "all-where-the-evidence-says-all-of-it",
+        "All rooms have a kettle.",
+        "Most rooms have a balcony, and all rooms have a kettle.",
+        None,
+    ),
+    (
         "must-against-recommended",
         "You must book a table for Sunday lunch.",
         "Booking a table is recommended for Sunday lunch.",

@@ -52,6 +52,7 @@ REASON_OWNERS: Mapping[str, tuple[str, ...]] = {
     "negation_mismatch": (_TERMS,),
     "direction_mismatch": (_TERMS,),
     "antonym_mismatch": (_TERMS,),
+    "scope_mismatch": (_TERMS,),
     "value_mismatch": (_FIGURES,),
     "value_not_in_evidence": (_FIGURES,),
     "value_unconfirmed": (_FIGURES,),

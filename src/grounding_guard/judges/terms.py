@@ -2436,6 +2436,7 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
         found += _steady_against_change(unit, sentence, threshold)
         found += _turned_groups(unit, sentence, threshold)
         found += _turned_change(unit, sentence, threshold)
+        found += _scope_of(unit, sentence, threshold)
     for sentence in _tied_with_opposite(claim, best):
         found += _opposites_of(claim, sentence, threshold)
     reasons: list[Reason] = []
@@ -2445,6 +2446,78 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
             seen.add((reason.code, reason.span))
             reasons.append(reason)
     return reasons
+
+
+#: Words that say a thing of all of a kind, or all the time ...
+_UNIVERSAL_NOUN = frozenset({"all", "every", "each", "any"})
+_UNIVERSAL_TIME = frozenset({"always"})
+#: ... and words that say it of part of the kind, or part of the time.
+_PARTIAL_NOUN = frozenset({"most", "some", "many", "several", "certain", "selected", "few"})
+_PARTIAL_TIME = frozenset(
+    {"usually", "often", "sometimes", "occasionally", "generally", "typically", "mostly"}
+)
+#: Words between a quantifier and what it counts: "all of the group's stores".
+_QUANTIFIED_THROUGH = frozenset(
+    {"of", "the", "its", "their", "our", "your", "his", "her", "these", "those", "s"}
+)
+#: How far after a quantifier the thing it counts may stand.
+_QUANTIFIED_REACH = 4
+
+
+def _quantified(analysis: Analysis, index: int) -> int | None:
+    """Where the word a quantifier at ``index`` bears on stands ("all of the group's
+    stores": "stores"; "always served": "served"), None when no content word follows."""
+    words = analysis.words
+    for at in range(index + 1, min(len(words), index + 1 + _QUANTIFIED_REACH)):
+        word = words[at]
+        if word in _QUANTIFIED_THROUGH or word in STOPWORDS:
+            continue
+        return at
+    return None
+
+
+def _scope_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """``scope_mismatch`` when the claim says of all of a kind, or always, what the
+    evidence says of part of it, or part of the time, of the same word: "Every item can
+    be returned" against "You can return most items", "is always served" against "is
+    usually served". The evidence must not also say it of all ("most rooms, and all
+    suites" is read as no clash only when "all" bears on the same word)."""
+    mine, theirs = claim.analysis, best.analysis
+    if mine.vocabulary.isdisjoint(
+        _UNIVERSAL_NOUN | _UNIVERSAL_TIME
+    ) or theirs.vocabulary.isdisjoint(_PARTIAL_NOUN | _PARTIAL_TIME):
+        return []
+    theirs_on: dict[str, tuple[int, bool]] = {}  # stem -> (where the quantifier stands, partial)
+    for j, word in enumerate(theirs.words):
+        partial = word in _PARTIAL_NOUN or word in _PARTIAL_TIME
+        if not partial and word not in _UNIVERSAL_NOUN and word not in _UNIVERSAL_TIME:
+            continue
+        at = _quantified(theirs, j)
+        if at is not None:
+            said = theirs.stems[at]
+            if said not in theirs_on or not partial:
+                theirs_on[said] = (j, partial)
+    for i, word in enumerate(mine.words):
+        if word not in _UNIVERSAL_NOUN and word not in _UNIVERSAL_TIME:
+            continue
+        at = _quantified(mine, i)
+        if at is None:
+            continue
+        found = theirs_on.get(mine.stems[at])
+        if found is None or not found[1]:
+            continue
+        j = found[0]
+        kinds = _UNIVERSAL_TIME if word in _UNIVERSAL_TIME else _UNIVERSAL_NOUN
+        if (theirs.words[j] in _PARTIAL_TIME) != (kinds is _UNIVERSAL_TIME):
+            continue  # "always" meets "usually", "every" meets "most"
+        if not sentence_gate(claim, best, threshold, frozenset({mine.stems[i]})):
+            return []
+        message = (
+            f"{word!r} in the claim, {theirs.words[j]!r} in the evidence: the evidence "
+            "says it of part, not all"
+        )
+        return [_word_pair("scope_mismatch", message, claim, i, best, j)]
+    return []
 
 
 def _tied_with_opposite(claim: Claim, best: BestSentence) -> list[BestSentence]:
