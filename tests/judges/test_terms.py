@@ -838,6 +838,24 @@ POLARITY: list[Row] = [
         None,
     ),
     (
+        "condition-dropped",
+        "Flood damage to your home is covered as standard.",
+        "Flood damage to your home is covered only if you have added the Flood option.",
+        "scope_mismatch",
+    ),
+    (
+        "condition-kept",
+        "Flood damage to your home is covered only if you have added the Flood option.",
+        "Flood damage to your home is covered only if you have added the Flood option.",
+        None,
+    ),
+    (
+        "condition-of-another-clause",
+        "Parking at the hotel is free for guests.",
+        "Parking at the hotel is free for guests; the spa is open only if you book ahead.",
+        None,
+    ),
+    (
         "must-against-recommended",
         "You must book a table for Sunday lunch.",
         "Booking a table is recommended for Sunday lunch.",

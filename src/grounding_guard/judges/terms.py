@@ -1874,6 +1874,9 @@ _ADVISED = re.compile(
     r"|optional|best|(?:can|may|could)\s+(?:also\s+)?be)\b",
     re.IGNORECASE,
 )
+_ADVICE_WORDS = frozenset(
+    "recommended advised advisable suggested encouraged optional best can may could".split()
+)
 #: How many words either side of the advice the advised thing may stand.
 _ADVICE_REACH = 5
 
@@ -1890,6 +1893,8 @@ def _advised_instead(
     reservations are recommended", "must be taken with food" against "can be taken with
     or without food", "must be served chilled" against "best served chilled". Not when
     the evidence also makes it a duty ("recommended; groups must book")."""
+    if best.analysis.vocabulary.isdisjoint(_ADVICE_WORDS):
+        return []
     text = best.analysis.text
     required = {verb for holds, verb, _ in theirs if holds}
     for holds, verb, span in mine:
@@ -2436,7 +2441,9 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
         found += _steady_against_change(unit, sentence, threshold)
         found += _turned_groups(unit, sentence, threshold)
         found += _turned_change(unit, sentence, threshold)
-        found += _scope_of(unit, sentence, threshold)
+        found += _scope_of(unit, sentence, threshold) or _condition_dropped(
+            unit, sentence, threshold
+        )
     for sentence in _tied_with_opposite(claim, best):
         found += _opposites_of(claim, sentence, threshold)
     reasons: list[Reason] = []
@@ -2517,6 +2524,60 @@ def _scope_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason
             "says it of part, not all"
         )
         return [_word_pair("scope_mismatch", message, claim, i, best, j)]
+    return []
+
+
+#: A condition the evidence puts on what it says, in words that make it one: "only if you
+#: have added the option", "provided that", "on condition that" (a bare "if", "provided"
+#: or "subject to" was right under 70% of the time on the shared sets).
+_CONDITION = re.compile(
+    r"\b(?:only\s+(?:if|when|for|with)|provided\s+that|on\s+condition\s+that)\b",
+    re.IGNORECASE,
+)
+_CONDITION_WORDS = frozenset({"only", "provided", "condition"})
+#: Words by which a claim keeps a condition of its own.
+_CLAIM_CONDITION = frozenset(
+    "if only provided unless when whenever subject condition long except".split()
+)
+
+
+def _condition_dropped(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """``scope_mismatch`` when the claim states without a condition what the evidence
+    states only under one, in the same clause, and the claim holds none of the
+    condition's own words: "is covered as standard" against "is covered only if you have
+    added the option"."""
+    mine = claim.analysis
+    if best.analysis.vocabulary.isdisjoint(_CONDITION_WORDS) or not mine.vocabulary.isdisjoint(
+        _CLAIM_CONDITION
+    ):
+        return []  # the look-up first: a long sentence is scanned only when it may hold one
+    text = best.analysis.text
+    for match in _CONDITION.finditer(text):
+        end = _CLAUSE_END.search(text, match.end())
+        before = text[: match.start()]
+        # the condition bears on the claim's words: they stand before it, in its clause
+        opening = max(before.rfind(";"), before.rfind(". "), before.rfind(": "))
+        stated = analyse(before[opening + 1 :]).content
+        if len(stated & mine.content) * 2 < len(mine.content):
+            continue
+        # the condition's own words (not those of what it conditions), none in the claim
+        condition = analyse(text[match.end() : end.start() if end else len(text)]).content
+        own = condition - stated
+        if not own or not own.isdisjoint(mine.content):
+            continue
+        if not sentence_gate(claim, best, threshold):
+            return []
+        said = " ".join(text[match.start() : end.start() if end else len(text)].split())
+        return [
+            Reason(
+                "scope_mismatch",
+                f"the claim states without a condition what the evidence states only "
+                f"under one: {said!r}",
+                claim.span,
+                best.passage.id,
+                Span(match.start(), end.start() if end else len(text)).shift(best.span.start),
+            )
+        ]
     return []
 
 
