@@ -1142,47 +1142,37 @@ def _recurs_alike(text: str, value: Value, passages: Sequence[Passage]) -> bool:
 
 #: "the first six months", "the last three months": a half or a quarter of a year.
 _MONTHS_OF_YEAR = re.compile(
-    r"\b(?P<which>first|second|third|fourth|last|final)\s+(?:(?P<count>six|three|6|3)\s+)?"
-    r"months\b",
+    r"\b(?P<which>first|second|third|fourth|last|final)\s+(?:(?:six|three|6|3)\s+)?months\b",
     re.IGNORECASE,
 )
-#: The ordinal of each part, by its length in months and the claim's word for it.
-_PART_NUMBER = {
-    ("6", "first"): 1,
-    ("6", "second"): 2,
-    ("6", "last"): 2,
-    ("6", "final"): 2,
-    ("3", "first"): 1,
-    ("3", "second"): 2,
-    ("3", "third"): 3,
-    ("3", "fourth"): 4,
-    ("3", "last"): 4,
-    ("3", "final"): 4,
+#: What a passage calls each half and quarter, by its months and the claim's ordinal:
+#: "the first six months" is "the first half" or "H1", "the last three months" "the
+#: fourth quarter" or "Q4".
+_PART_NAMES: dict[tuple[int, str], re.Pattern[str]] = {
+    (months, which): re.compile(rf"\b{ordinal}[\s-]+{word}\b|\b{letter}{number}\b", re.IGNORECASE)
+    for months, word, letter, parts in (
+        (6, "half", "H", ("first", "second")),
+        (3, "quarter", "Q", ("first", "second", "third", "fourth")),
+    )
+    for number, ordinal in enumerate(parts, start=1)
+    for which in ((ordinal, "last", "final") if number == len(parts) else (ordinal,))
 }
-_PART_ORDINALS = ("first", "second", "third", "fourth")
 
 
 def _part_of_year(text: str, value: Value, passages: Sequence[Passage]) -> bool:
     """Whether the claimed figure counts the months of a half or a quarter ("the first
     six months of 2024") that a passage names so ("the first half of 2024", "H1", "the
     third quarter", "Q3"): that name holds no figure to find."""
-    if value.unit != "month" or value.value not in (3, 6):
+    months = value.value
+    if value.unit != "month" or not isinstance(months, Decimal) or months not in (3, 6):
         return False
     for match in _MONTHS_OF_YEAR.finditer(text, max(0, value.span.start - 8)):
         if match.start() > value.span.start:
             break
         if not (match.start() <= value.span.start < match.end()):
             continue
-        length = "6" if value.value == 6 else "3"
-        number = _PART_NUMBER.get((length, match.group("which").casefold()))
-        if number is None:
-            return False
-        word = "half" if length == "6" else "quarter"
-        said = re.compile(
-            rf"\b{_PART_ORDINALS[number - 1]}[\s-]+{word}\b|\b{'H' if length == '6' else 'Q'}{number}\b",
-            re.IGNORECASE,
-        )
-        return any(said.search(passage.evidence.text) for passage in passages)
+        said = _PART_NAMES.get((int(months), match.group("which").casefold()))
+        return said is not None and any(said.search(p.evidence.text) for p in passages)
     return False
 
 
@@ -2949,11 +2939,10 @@ def _in_stated_range(
         for span in passage.spans:
             sentence = text[span.start : span.end]
             for interval in qualified(sentence, read_values_cached(sentence, locale, preset)):
-                if interval.form != "range" or interval.low is None or interval.high is None:
+                if interval.form != "range":
                     continue
-                low = convert(interval.low, interval.unit, value.unit)
-                high = convert(interval.high, interval.unit, value.unit)
-                if low is not None and high is not None and low <= number <= high:
+                inside = convert(number, value.unit, interval.unit)
+                if inside is not None and interval.holds(inside):
                     return True
     return False
 

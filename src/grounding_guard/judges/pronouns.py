@@ -35,7 +35,7 @@ _PRONOUN = re.compile(
 _ANY_PRONOUN = re.compile(r"\b(?:[Ii]t|[Hh]e|[Ss]he|[Tt]hey)\b")
 #: How many words from its start a sentence may name the referent within.
 _OPENING_WORDS = 6
-#: The most sentences of a passage read for pronouns, per claim.
+#: How many of a chunk's first sentences are read for pronouns (once per chunk).
 _MOST_SENTENCES = 64
 
 

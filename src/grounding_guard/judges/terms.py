@@ -2487,8 +2487,8 @@ def _scope_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason
     """``scope_mismatch`` when the claim says of all of a kind, or always, what the
     evidence says of part of it, or part of the time, of the same word: "Every item can
     be returned" against "You can return most items", "is always served" against "is
-    usually served". The evidence must not also say it of all ("most rooms, and all
-    suites" is read as no clash only when "all" bears on the same word)."""
+    usually served". Not when the evidence's own "all" bears on the same word ("Most
+    rooms have a balcony, and all rooms have a kettle")."""
     mine, theirs = claim.analysis, best.analysis
     if mine.vocabulary.isdisjoint(
         _UNIVERSAL_NOUN | _UNIVERSAL_TIME
@@ -2514,8 +2514,7 @@ def _scope_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason
         if found is None or not found[1]:
             continue
         j = found[0]
-        kinds = _UNIVERSAL_TIME if word in _UNIVERSAL_TIME else _UNIVERSAL_NOUN
-        if (theirs.words[j] in _PARTIAL_TIME) != (kinds is _UNIVERSAL_TIME):
+        if (theirs.words[j] in _PARTIAL_TIME) != (word in _UNIVERSAL_TIME):
             continue  # "always" meets "usually", "every" meets "most"
         if not sentence_gate(claim, best, threshold, frozenset({mine.stems[i]})):
             return []
@@ -2554,6 +2553,7 @@ def _condition_dropped(claim: Claim, best: BestSentence, threshold: float) -> li
     text = best.analysis.text
     for match in _CONDITION.finditer(text):
         end = _CLAUSE_END.search(text, match.end())
+        stop = end.start() if end else len(text)
         before = text[: match.start()]
         # the condition bears on the claim's words: they stand before it, in its clause
         opening = max(before.rfind(";"), before.rfind(". "), before.rfind(": "))
@@ -2561,13 +2561,13 @@ def _condition_dropped(claim: Claim, best: BestSentence, threshold: float) -> li
         if len(stated & mine.content) * 2 < len(mine.content):
             continue
         # the condition's own words (not those of what it conditions), none in the claim
-        condition = analyse(text[match.end() : end.start() if end else len(text)]).content
+        condition = analyse(text[match.end() : stop]).content
         own = condition - stated
         if not own or not own.isdisjoint(mine.content):
             continue
         if not sentence_gate(claim, best, threshold):
             return []
-        said = " ".join(text[match.start() : end.start() if end else len(text)].split())
+        said = " ".join(text[match.start() : stop].split())
         return [
             Reason(
                 "scope_mismatch",
@@ -2575,7 +2575,7 @@ def _condition_dropped(claim: Claim, best: BestSentence, threshold: float) -> li
                 f"under one: {said!r}",
                 claim.span,
                 best.passage.id,
-                Span(match.start(), end.start() if end else len(text)).shift(best.span.start),
+                Span(match.start(), stop).shift(best.span.start),
             )
         ]
     return []

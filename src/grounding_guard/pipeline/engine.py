@@ -412,7 +412,7 @@ def _term_reasons(
     reasons.extend(found if reading is None else _in_answer(found, reading))
     reasons.extend(check_quotes(claim, passages))
     if best is not None:
-        found = [*check_negation(read, best, threshold), *check_directions(read, best, threshold)]
+        found = _polarity(read, best, threshold)
         if not found and reading is None:
             found = through_pronouns(read, best, partial(_polarity, threshold=threshold))
         reasons.extend(found if reading is None else _in_answer(found, reading))
@@ -437,8 +437,7 @@ def _any_term_reason(
         claim = _read_row(claim, passages)[0]
         best = best_sentence(claim, passages)
     if best is not None and (
-        check_negation(claim, best, threshold)
-        or check_directions(claim, best, threshold)
+        _polarity(claim, best, threshold)
         or (plain and through_pronouns(claim, best, partial(_polarity, threshold=threshold)))
     ):
         return True

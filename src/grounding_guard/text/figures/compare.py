@@ -16,6 +16,7 @@ __all__ = [
     "calendar_range",
     "convert",
     "convertible",
+    "meets_at_precision",
     "pairable",
     "rounds_to",
     "same_figure",
@@ -83,6 +84,14 @@ def calendar_range(
     if first is None or last is None:
         return None
     return first, last
+
+
+def meets_at_precision(number: Decimal, precision: int, span: tuple[Decimal, Decimal]) -> bool:
+    """Whether ``number``, as written at ``precision`` decimal places (so standing for
+    anything within half a unit of its last place), meets ``span``: "3 months" meets the
+    2.90 to 3.21 months that "90 days" may be."""
+    half = Decimal(5).scaleb(-precision - 1)
+    return span[0] <= number + half and span[1] >= number - half
 
 
 def rounds_to(number: Decimal, precision: int, target: Decimal) -> bool:
@@ -170,9 +179,8 @@ def _converted_agree(claimed: Value, c: Decimal, evidence: Value, e: Decimal) ->
         if span is None:
             return False
         # "3 months" and "90 days" agree, "6 months" and "90 days" do not: the claim,
-        # rounded at its precision, must meet the days the evidence's span may hold
-        half = Decimal(5).scaleb(-claimed.precision - 1)
-        return span[0] <= c + half and span[1] >= c - half
+        # at its precision, must meet the span the evidence's figure may hold
+        return meets_at_precision(c, claimed.precision, span)
     if theirs == c or rounds_to(theirs, claimed.precision, c):
         return True
     if across_systems(claimed.unit, evidence.unit) and _round_conversion(c, theirs):

@@ -42,7 +42,12 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-from grounding_guard.text.figures.compare import calendar_range, convert, rounds_to
+from grounding_guard.text.figures.compare import (
+    calendar_range,
+    convert,
+    meets_at_precision,
+    rounds_to,
+)
 from grounding_guard.text.figures.value import Value
 from grounding_guard.types import Span
 
@@ -323,8 +328,7 @@ def _calendar_bound(claim: Interval, evidence: Interval) -> bool | None:
     span = calendar_range(theirs, evidence.unit, claim.unit)
     if span is None:
         return None
-    half = Decimal(5).scaleb(-claim.value.precision - 1)
-    if span[0] <= mine + half and span[1] >= mine - half:
+    if meets_at_precision(mine, claim.value.precision, span):
         return True
     return claim.form == "lower" and mine < span[0]
 
