@@ -56,6 +56,7 @@ REASON_OWNERS: Mapping[str, tuple[str, ...]] = {
     "value_mismatch": (_FIGURES,),
     "value_not_in_evidence": (_FIGURES,),
     "value_unconfirmed": (_FIGURES,),
+    "value_derived": (_FIGURES,),
     "evidence_disagrees": (_FIGURES,),
     "quote_mismatch": (_QUOTES,),
     "quote_drops_negation": (_QUOTES,),

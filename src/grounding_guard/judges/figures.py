@@ -68,6 +68,7 @@ from grounding_guard.text.figures import (
     same_figure,
     states_one_period,
 )
+from grounding_guard.text.figures.arithmetic import derive
 from grounding_guard.text.figures.context import prev_words
 from grounding_guard.text.figures.index import FigureIndex, unit_base
 from grounding_guard.text.figures.intervals import (
@@ -2340,38 +2341,48 @@ def _check_figures(
                 or _recurs_alike(claim.text, value, passages)
                 or _part_of_year(claim.text, value, passages)
             ):
-                written = _written(claim.text, value.span)
-                precise = (
-                    _precise(value)
-                    and not _remainder(claim.text, value, owners)
-                    and not (
-                        _HYPOTHESIS.search(claim.text, 0, value.span.start)
-                        and _in_stated_range(value, passages, locale, preset)
+                derived = (
+                    None
+                    if best is None
+                    else _derived(
+                        claim, value, compared, best.passage, best.span.start, locale, preset
                     )
                 )
-                code = "value_not_in_evidence" if precise else "value_unconfirmed"
-                bound = _as_bound(value, tables)
-                if bound is not None:
-                    passage, number, partner = bound
-                    reasons.append(
-                        Reason(
-                            code,
-                            f"the cited evidence gives {_partner_text(value, bound)} only "
-                            "as a bound (at least or at most), not as the figure itself",
-                            span,
-                            passage.id,
-                            _evidence_span(value, passage, number, partner),
+                if derived is not None:
+                    reasons.append(derived)
+                else:
+                    written = _written(claim.text, value.span)
+                    precise = (
+                        _precise(value)
+                        and not _remainder(claim.text, value, owners)
+                        and not (
+                            _HYPOTHESIS.search(claim.text, 0, value.span.start)
+                            and _in_stated_range(value, passages, locale, preset)
                         )
                     )
-                else:
-                    if found[2] is not None:
-                        message = (
-                            f"{written} is not in the cited evidence, which gives "
-                            f"{_partner_text(value, found[2])}"
+                    code = "value_not_in_evidence" if precise else "value_unconfirmed"
+                    bound = _as_bound(value, tables)
+                    if bound is not None:
+                        passage, number, partner = bound
+                        reasons.append(
+                            Reason(
+                                code,
+                                f"the cited evidence gives {_partner_text(value, bound)} only "
+                                "as a bound (at least or at most), not as the figure itself",
+                                span,
+                                passage.id,
+                                _evidence_span(value, passage, number, partner),
+                            )
                         )
                     else:
-                        message = f"{written} does not appear in the cited evidence"
-                    reasons.append(Reason(code, message, span))
+                        if found[2] is not None:
+                            message = (
+                                f"{written} is not in the cited evidence, which gives "
+                                f"{_partner_text(value, found[2])}"
+                            )
+                        else:
+                            message = f"{written} does not appear in the cited evidence"
+                        reasons.append(Reason(code, message, span))
         disagreement = _disagreement(near)
         if disagreement is not None:
             first, second = disagreement
@@ -2566,7 +2577,71 @@ def _clash(
             value, partner, sentence.words, sentence.text
         ):
             return None
+    at = partner.span.start + passage.spans[number].start
+    derived = _derived(claim, value, compared, passage, at, locale, preset, at)
+    if derived is not None:
+        return derived  # "£45" for "£90" less 50%: computed from the partner, not against it
     return _mismatch(claim, value, passage, number, partner)
+
+
+#: A claim unit with more figures than this is no computed figure's sentence (a table
+#: dump, a list of scores): no derivation is looked for.
+_MOST_DERIVED = 12
+#: How far (in characters) from where the claim meets the evidence the operands of a
+#: computed figure may stand: the work per claim stays bounded however long the chunk.
+_DERIVED_REACH = 400
+
+
+def _derived(
+    claim: Claim,
+    value: Value,
+    compared: Sequence[Value],
+    passage: Passage,
+    at: int,
+    locale: str | None,
+    preset: Preset,
+    operand_at: int | None = None,
+) -> Reason | None:
+    """``value_derived`` when the claim computes ``value`` in one step from figures of
+    ``passage`` near offset ``at`` (:func:`derive`), or when ``value`` is the case the
+    claim supposes to compute another of its figures ("24 pupils" for "three adults" at
+    one per 8 pupils); with ``operand_at``, only a step that takes the evidence figure
+    starting there."""
+    if len(compared) > _MOST_DERIVED:
+        return None
+    text = passage.evidence.text
+    read, starts = _values_in_order(text, locale, preset)
+    near = read[
+        bisect_left(starts, at - _DERIVED_REACH) : bisect_right(starts, at + _DERIVED_REACH)
+    ]
+    for other in [value, *(v for v in compared if v is not value)]:
+        found = derive(other, claim.text, compared, text, near)
+        if found is None or (
+            other is not value and all(v.span != value.span for v in found.supposed)
+        ):
+            continue
+        if operand_at is not None and all(v.span.start != operand_at for v in found.operands):
+            continue
+        written = _written(claim.text, value.span)
+        how = "computes it" if other is value else "supposes it to compute another"
+        return Reason(
+            "value_derived",
+            f"{written} is not stated; the answer {how} from the evidence: {found.shown}",
+            value.span.shift(claim.span.start),
+            passage.id,
+            found.operands[0].span,
+        )
+    return None
+
+
+@bounded_cache(64, 1 << 22)
+def _values_in_order(
+    text: str, locale: str | None, preset: Preset
+) -> tuple[tuple[Value, ...], list[int]]:
+    """Every value of a passage's text in text order, and where each starts (to take
+    those near an offset by bisection)."""
+    values = tuple(sorted(read_values_cached(text, locale, preset), key=lambda v: v.span.start))
+    return values, [v.span.start for v in values]
 
 
 #: What may stand right before a figure that continues its sentence's subject: "100% of

@@ -18,6 +18,7 @@ from grounding_guard.evidence.tables import header_unit_values, with_header_unit
 from grounding_guard.text.analysis import Analysis, analyse, word_string
 from grounding_guard.text.cache import bounded_cache
 from grounding_guard.text.figures import VALUE_WORDS, agree, pairable, read_values
+from grounding_guard.text.figures.arithmetic import derive
 from grounding_guard.text.figures.index import FigureIndex
 from grounding_guard.text.figures.intervals import decade, implies, qualified, year_of
 from grounding_guard.text.figures.reader import read_values_cached
@@ -180,6 +181,41 @@ def _converted(claim: Claim, missing: frozenset[str], passages: Sequence[Passage
                 for i in index.firsts(value)
             ):
                 found |= own
+                break
+    if len(claimed) <= _MOST_DERIVED:
+        found |= _derived(text, claimed, missing - found, passages)
+    return found
+
+
+#: A claim with more figures than this is no computed figure's sentence, and a passage
+#: with more than so many figures is not searched for the figures it computes from.
+_MOST_DERIVED = 12
+_MOST_OPERANDS = 64
+
+
+def _derived(
+    text: str, claimed: Sequence[Value], missing: frozenset[str], passages: Sequence[Passage]
+) -> set[str]:
+    """The missing stems of figures the claim computes in one step from a passage's
+    figures ("€19.80" for "€22" less "10%"), and of the case it supposes to compute them
+    ("a 10 ml dose" holds 500 mg at "250 mg/5 ml"): not stated, but not missing either."""
+    found: set[str] = set()
+    for value in claimed:
+        own = analyse(value.span.of(text)).content & missing
+        if not own or own <= found:
+            continue
+        for passage in passages:
+            values = _figures_of(passage.evidence.text)[0]
+            if len(values) > _MOST_OPERANDS:
+                continue  # a long table or report: too many figures to try in pairs
+            derivation = derive(
+                value, text, claimed, passage.evidence.text, _figures_of(passage.evidence.text)[0]
+            )
+            if derivation is not None:
+                whole = derivation.span or value.span  # "3 hours and 41 minutes"
+                found |= own | (analyse(whole.of(text)).content & missing)
+                for supposed in derivation.supposed:
+                    found |= analyse(supposed.span.of(text)).content & missing
                 break
     return found
 
