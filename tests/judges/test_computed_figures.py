@@ -123,6 +123,31 @@ ROWS: list[tuple[str, str, str, str]] = [
         "The car park has 60 spaces for cars and 12 spaces for motorbikes.",
         "value_not_in_evidence",
     ),
+    # -- a percent between two figures: a change or a share ------------------------------
+    (
+        "percent-change-between-two-counts",
+        "Members rose 12.5% from 400 members to 450 members [1].",
+        "The club had 400 members in 2023 and 450 members in 2024.",
+        "derived",
+    ),
+    (
+        "percent-change-wrong",
+        "Members rose 15% from 400 members to 450 members [1].",
+        "The club had 400 members in 2023 and 450 members in 2024.",
+        "value_not_in_evidence",
+    ),
+    (
+        "share-of-a-whole",
+        "Of the 1,200 orders, online orders make up 25% [1].",
+        "Of the 1,200 orders, 300 orders were placed online.",
+        "derived",
+    ),
+    (
+        "share-without-a-word-for-it",
+        "Online orders were 25% at the shop [1].",
+        "Of the 1,200 orders, 300 orders were placed online at the shop.",
+        "value_not_in_evidence",
+    ),
     # -- times of day and durations ----------------------------------------------------
     (
         "journey-time-between-departure-and-arrival",

@@ -54,6 +54,18 @@ _DIFFERENCE_WORDS = frozenset(
     before took takes
     """.split()
 )
+#: Words by which a claim says its percent is a change between two figures.
+_CHANGE_WORDS = frozenset(
+    stem(word)
+    for word in """
+    rise rose risen fall fell fallen increase decrease growth grew grown up down drop
+    dropped cut jump jumped climb climbed higher lower more less
+    """.split()
+)
+#: Words by which a claim says its percent is the share one figure is of another.
+_SHARE_WORDS = frozenset(
+    stem(word) for word in "share proportion account accounts make makes made total of".split()
+)
 #: Words by which a claim says it gives a sum of two figures.
 _SUM_WORDS = frozenset(
     stem(word)
@@ -144,6 +156,8 @@ def derive(
     found = _difference_or_sum(target, words, operands, texts)
     if found is None:
         found = _percent_of(target, operands, texts)
+    if found is None and goal.kind == "percent":
+        found = _percent_between(target, words, operands, texts)
     if found is None:
         found = _proportion(target, mine, operands, texts)
     return None if found is None else replace(found, span=goal.span)
@@ -383,6 +397,47 @@ def _percent_of(goal: _Goal, operands: Sequence[Value], texts: _Texts) -> Deriva
             if goal.met_by(result):
                 return Derivation(f"{shown} = {goal.shown}", (base, share))
     return None
+
+
+def _percent_between(
+    goal: _Goal, words: frozenset[str], operands: Sequence[Value], texts: _Texts
+) -> Derivation | None:
+    """A claimed percent as the change between two figures near each other ("rose 6.2%"
+    from 388 to 412) or the share one is of the other ("make up 19%"), when a word beside
+    it says which; rounded to the claim's precision."""
+    changes = not words.isdisjoint(_CHANGE_WORDS)
+    shares = not words.isdisjoint(_SHARE_WORDS)
+    if not (changes or shares):
+        return None
+    for first, second in _neighbours(operands):
+        if first.kind == "percent" or not _same_group(first, second):
+            continue
+        if first.kind == "number" and not _counts_alike_pair(first, second, texts.evidence):
+            continue
+        a, b = _amount(first, first.unit), _amount(second, first.unit)
+        if a is None or b is None or a <= 0 or b <= 0 or a == b:
+            continue
+        one, other = texts.theirs(first), texts.theirs(second)
+        low, high = (a, b) if a < b else (b, a)
+        shown_low, shown_high = (one, other) if a < b else (other, one)
+        if changes:
+            for base, shown in (
+                (a, f"{one} to {other}"),
+                (b, f"{other} to {one}"),
+            ):
+                change = abs(b - a) / base * 100
+                if rounds_to(change, goal.precision, goal.target):
+                    return Derivation(f"{shown} is {goal.shown}", (first, second))
+        if shares and rounds_to(low / high * 100, goal.precision, goal.target):
+            return Derivation(f"{shown_low} of {shown_high} is {goal.shown}", (first, second))
+    return None
+
+
+def _counts_alike_pair(first: Value, second: Value, text: str) -> bool:
+    """Whether two bare counts of one text may count one thing (one names no noun, or
+    both name one)."""
+    one, other = _quantity(first, text), _quantity(second, text)
+    return one is None or other is None or not one.keys.isdisjoint(other.keys)
 
 
 def _proportion(
