@@ -118,6 +118,18 @@ ROWS: list[tuple[str, str, str, str]] = [
         "derived",
     ),
     (
+        "total-of-a-list",
+        "The roof, gutter and gate repairs cost £265 in total [1].",
+        "The repairs cost £120 for the roof, £95 for the gutter and £50 for the gate.",
+        "derived",
+    ),
+    (
+        "total-of-a-list-wrong",
+        "The roof, gutter and gate repairs cost £275 in total [1].",
+        "The repairs cost £120 for the roof, £95 for the gutter and £50 for the gate.",
+        "value_mismatch",
+    ),
+    (
         "total-that-is-no-sum-of-the-figures",
         "A total of 84 parking spaces are available [1].",
         "The car park has 60 spaces for cars and 12 spaces for motorbikes.",

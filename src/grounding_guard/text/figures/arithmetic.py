@@ -7,10 +7,14 @@ Such a figure is not stated, so it is never borne out, but it is no invented fig
 either: on the everyday sets most figure false alarms were computed ones. The steps are
 kept few and bound to what the texts say, so that a changed figure is rarely one of them
 by chance:
-- a difference or a sum of two figures of one group near each other, only when the claim
-  says it computes one ("margin", "by", "total", "altogether" ...); a duration between two
-  times of day and a time of day a duration after or before another need no such word;
-- a stated percent of a figure beside it, taken off or added on ("10% cheaper");
+- a difference or a sum of two figures of one group near each other (or the total of a
+  run of them), only when a word beside the claimed figure says it computes one
+  ("margin", "by", "total", "altogether" ...) and, for bare counts, they count the same
+  thing; a duration between two times of day and a time of day a duration after or
+  before another need no such word;
+- a stated percent of a figure beside it, taken off or added on ("10% cheaper"), and a
+  claimed percent that is the change between two figures or the share one is of the
+  other, when a word beside it says which ("rose", "make up");
 - a proportion: the claim's figure is to a quantity it states as a figure of the evidence
   is to the quantity beside it ("500 mg" in "10 ml" for "250 mg/5 ml"; "three adults" for
   "24 pupils" against "one adult with every 8 pupils"; "£45" for "3 nights" at "£15 per
@@ -71,6 +75,7 @@ _SUM_WORDS = frozenset(
     stem(word)
     for word in "total altogether combined together overall sum both plus add added".split()
 )
+#: The kinds of figure a step takes and yields (not years, dates or ordinals).
 _KINDS = frozenset({"number", "money", "measure", "percent"})
 #: Months in a calendar unit: the spans of calendar time that convert exactly.
 _MONTHS = {"month": Decimal(1), "year": Decimal(12)}
@@ -342,6 +347,38 @@ def _difference_or_sum(
             return Derivation(f"{high} - {low} = {goal.shown}", (first, second))
         if adds and goal.met_by(a + b):
             return Derivation(f"{one} + {other} = {goal.shown}", (first, second))
+    return _run_total(goal, operands, texts) if adds else None
+
+
+#: The most figures a total of a run ("£12, £8 and £5") may add up.
+_MOST_ADDED = 6
+
+
+def _run_total(goal: _Goal, operands: Sequence[Value], texts: _Texts) -> Derivation | None:
+    """``goal`` as the total of three or more figures that follow one another, each of
+    its group and near the last ("a total of £25" for "£12, £8 and £5")."""
+    claimed = goal.value
+    for start, first in enumerate(operands):
+        if not _same_group(claimed, first):
+            continue
+        total = _amount(first, claimed.unit)
+        run = [first]
+        for later in operands[start + 1 : start + _MOST_ADDED]:
+            amount = _amount(later, claimed.unit) if _same_group(claimed, later) else None
+            if amount is None or total is None:
+                break
+            if later.span.start - run[-1].span.end > _WINDOW:
+                break
+            if claimed.kind == "number" and not (
+                _counts_alike(goal, first, texts, needed=True)
+                and _counts_alike(goal, later, texts, needed=True)
+            ):
+                break  # small counts add up to anything: each must count the claimed thing
+            total += amount
+            run.append(later)
+            if len(run) > 2 and goal.met_by(total):
+                shown = " + ".join(texts.theirs(v) for v in run)
+                return Derivation(f"{shown} = {goal.shown}", tuple(run))
     return None
 
 
