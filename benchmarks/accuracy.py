@@ -616,8 +616,8 @@ def render(
         "verdict. Per-set cells are right/flagged. In attribution mode a unit carries "
         "the vetoes (`value_not_in_evidence`, `negation_mismatch`, ...) of the closest "
         "chunk or join only when its overlap reached the threshold, so the veto decided "
-        "the unit; informational codes (`name_not_in_evidence`, `value_unconfirmed`, `value_derived`, "
-        "`quote_unconfirmed`, `quote_inexact`) never decide one.",
+        "the unit; informational codes (`name_not_in_evidence`, `value_unconfirmed`, "
+        "`value_derived`, `quote_unconfirmed`, `quote_inexact`) never decide one.",
     ]
     lines += code_tables([s for s, _, _ in sets], specs, results)
     lines += ["", "## Not run", ""]
