@@ -92,6 +92,18 @@ ROWS: list[tuple[str, str, str, str]] = [
         "One helper enters free with every 6 children; further helpers pay £8.",
         "derived",
     ),
+    (
+        "percent-of-the-supposed-case",
+        "Moving a £3,000 balance onto the card would cost a £90 transfer fee [1].",
+        "Moving a balance onto the card costs a transfer fee of 3% of the balance.",
+        "derived",
+    ),
+    (
+        "percent-of-the-supposed-case-wrong",
+        "Moving a £3,000 balance onto the card would cost a £120 transfer fee [1].",
+        "Moving a balance onto the card costs a transfer fee of 3% of the balance.",
+        "value_not_in_evidence",
+    ),
     # -- differences and sums the claim says it computes -------------------------------
     (
         "margin-of-votes",

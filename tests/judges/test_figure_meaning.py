@@ -1669,6 +1669,42 @@ ROWS: list[tuple[str, str, str, str]] = [
         "value_not_in_evidence",
     ),
     (
+        "supposed-figure-under-a-stated-bound-is-unconfirmed",
+        "If you cancel 10 days before the course, you can move to another date [1].",
+        "If you cancel less than 14 days before the course, you can move to another date.",
+        "grounded",
+    ),
+    (
+        "supposed-age-before-would-inside-a-stated-bound",
+        "A 22-year-old driver would pay the young driver fee of £12 a day [1].",
+        "Every driver under 25 pays the young driver fee of £12 a day.",
+        "grounded",
+    ),
+    (
+        "supposed-age-before-would-outside-the-stated-bound",
+        "A 27-year-old driver would pay the young driver fee of £12 a day [1].",
+        "Every driver under 25 pays the young driver fee of £12 a day.",
+        "value_not_in_evidence",
+    ),
+    (
+        "stated-age-inside-a-bound-is-still-absent",
+        "The 22-year-old driver paid the young driver fee of £12 a day [1].",
+        "Every driver under 25 pays the young driver fee of £12 a day.",
+        "value_not_in_evidence",
+    ),
+    (
+        "cap-applied-to-a-supposed-case-is-unconfirmed",
+        "A member returning a DVD 40 days late would be charged £5 [1].",
+        "Members are charged 20p per day for a late DVD, up to a maximum of £5.",
+        "value_unconfirmed",
+    ),
+    (
+        "cap-stated-as-a-fact-is-still-a-bound",
+        "Members are charged £5 for a late DVD [1].",
+        "Members are charged 20p per day for a late DVD, up to a maximum of £5.",
+        "value_not_in_evidence",
+    ),
+    (
         "figure-elsewhere-needs-its-words",
         "Add 3 tbsp of cocoa powder to the flour [1].",
         "Sift 3 tsp cocoa powder into the flour. Add 3 tbsp of water if the dough is dry.",

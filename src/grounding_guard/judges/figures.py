@@ -2356,19 +2356,25 @@ def _check_figures(
                         _precise(value)
                         and not _remainder(claim.text, value, owners)
                         and not (
-                            _HYPOTHESIS.search(claim.text, 0, value.span.start)
-                            and _in_stated_range(value, passages, locale, preset)
+                            _supposes(claim.text, value)
+                            and _in_stated_interval(claim.text, value, passages, locale, preset)
                         )
                     )
                     code = "value_not_in_evidence" if precise else "value_unconfirmed"
                     bound = _as_bound(value, tables)
                     if bound is not None:
                         passage, number, partner = bound
+                        applied = _CONDITIONAL.search(claim.text) is not None
                         reasons.append(
                             Reason(
-                                code,
+                                "value_unconfirmed" if applied else code,
                                 f"the cited evidence gives {_partner_text(value, bound)} only "
-                                "as a bound (at least or at most), not as the figure itself",
+                                "as a bound (at least or at most), not as the figure itself"
+                                + (
+                                    ", which the claim applies to a case it supposes"
+                                    if applied
+                                    else ""
+                                ),
                                 span,
                                 passage.id,
                                 _evidence_span(value, passage, number, partner),
@@ -2577,6 +2583,12 @@ def _clash(
             value, partner, sentence.words, sentence.text
         ):
             return None
+    if (
+        partner.note in ("bound", "range")
+        and _supposes(claim.text, value)
+        and _holds_supposed(claim.text, value, sentence.text, partner, locale, preset)
+    ):
+        return None  # "if you cancel 10 days before" under "within 14 days": the rule applied
     at = partner.span.start + passage.spans[number].start
     derived = _derived(claim, value, compared, passage, at, locale, preset, at)
     if derived is not None:
@@ -2997,27 +3009,79 @@ def _slashed_column(
 #: A case the claim supposes, open right before a figure ("If your train is 45 minutes
 #: late, ..."): its figure is the reader's case, not a fact the evidence must state.
 _HYPOTHESIS = re.compile(r"\b(?:if|when|whenever|suppose|supposing)\b[^.;:!?]*$", re.IGNORECASE)
+#: A conditional verb later in the figure's clause ("A 24-year-old renting for 14 days
+#: would pay ..."): the figures before it are the case supposed, those after the outcome.
+_WOULD_AFTER = re.compile(r"[^.;:!?]*?\b(?:would|could)\b|[^.;:!?]*?\w'd\b", re.IGNORECASE)
+#: A claim about a supposed case anywhere: "if ...", "... would ...".
+_CONDITIONAL = re.compile(r"\b(?:if|would|suppose|supposing)\b|\w'd\b", re.IGNORECASE)
+#: An age as a claim writes it: "a 24-year-old", "aged 70", "70 years old".
+_AGE = re.compile(r"\d+\s*-?\s*years?\s*-?\s*old|\baged\s+\d", re.IGNORECASE)
 
 
-def _in_stated_range(
-    value: Value, passages: Sequence[Passage], locale: str | None, preset: Preset
+def _supposes(text: str, value: Value) -> bool:
+    """Whether ``value`` is a figure of the case the claim supposes: after an open "if"
+    or before the "would" of its clause."""
+    return (
+        _HYPOTHESIS.search(text, 0, value.span.start) is not None
+        or _WOULD_AFTER.match(text, value.span.end) is not None
+    )
+
+
+def _holds_supposed(
+    claim_text: str,
+    value: Value,
+    sentence: str,
+    partner: Value,
+    locale: str | None,
+    preset: Preset,
 ) -> bool:
-    """Whether a range the passages state holds the claimed figure ("If your train is 45
-    minutes late" against "delays of 30 to 59 minutes"): in a supposed case the claim
-    applies a stated rule, so the figure is unconfirmed, not absent. A stated fact ("the
-    trail climbs 450 metres" against "400-500 metres") stays absent."""
+    """Whether the range or bound ``partner`` states in ``sentence`` holds the claimed
+    figure of a supposed case (:func:`_in_interval`)."""
+    for interval in qualified(sentence, read_values_cached(sentence, locale, preset)):
+        if interval.span.start <= partner.span.start < interval.span.end and _in_interval(
+            claim_text, value, interval
+        ):
+            return True
+    return False
+
+
+def _in_interval(claim_text: str, value: Value, interval: Interval) -> bool:
+    """Whether a stated range or bound holds a claimed figure; an age ("a 24-year-old")
+    meets a bound without a unit ("under 25")."""
     number = value.value
-    if not isinstance(number, Decimal) or value.unit is None:
+    if not isinstance(number, Decimal) or interval.form not in ("range", "upper", "lower"):
+        return False
+    if interval.unit is None:
+        start, end = value.span.start, value.span.end
+        age = any(start <= m.end() and m.start() <= end for m in _AGE.finditer(claim_text))
+        inside: Decimal | None = number if value.unit is None or age else None
+    elif value.unit is None:
+        return False
+    else:
+        inside = convert(number, value.unit, interval.unit)
+    return inside is not None and interval.holds(inside)
+
+
+def _in_stated_interval(
+    claim_text: str,
+    value: Value,
+    passages: Sequence[Passage],
+    locale: str | None,
+    preset: Preset,
+) -> bool:
+    """Whether a range or bound the passages state holds the claimed figure ("If your
+    train is 45 minutes late" against "delays of 30 to 59 minutes"; "a 24-year-old"
+    against "drivers under 25"): in a supposed case the claim applies a stated rule, so
+    the figure is unconfirmed, not absent. A stated fact ("the trail climbs 450 metres"
+    against "400-500 metres") stays absent. An age meets a bound without a unit."""
+    if not isinstance(value.value, Decimal):
         return False
     for passage in passages:
         text = passage.evidence.text
         for span in passage.spans:
             sentence = text[span.start : span.end]
             for interval in qualified(sentence, read_values_cached(sentence, locale, preset)):
-                if interval.form != "range":
-                    continue
-                inside = convert(number, value.unit, interval.unit)
-                if inside is not None and interval.holds(inside):
+                if _in_interval(claim_text, value, interval):
                     return True
     return False
 

@@ -12,7 +12,8 @@ by chance:
   ("margin", "by", "total", "altogether" ...) and, for bare counts, they count the same
   thing; a duration between two times of day and a time of day a duration after or
   before another need no such word;
-- a stated percent of a figure beside it, taken off or added on ("10% cheaper"), and a
+- a stated percent of a figure beside it or of the case the claim supposes, taken off or
+  added on ("10% cheaper"; "a £60 fee" on "a £2,000 balance" at 3%), and a
   claimed percent that is the change between two figures or the share one is of the
   other, when a word beside it says which ("rose", "make up");
 - a proportion: the claim's figure is to a quantity it states as a figure of the evidence
@@ -165,6 +166,8 @@ def derive(
         found = _percent_between(target, words, operands, texts)
     if found is None:
         found = _proportion(target, mine, operands, texts)
+    if found is None:
+        found = _percent_of_supposed(target, mine, operands, texts)
     return None if found is None else replace(found, span=goal.span)
 
 
@@ -433,6 +436,31 @@ def _percent_of(goal: _Goal, operands: Sequence[Value], texts: _Texts) -> Deriva
         ):
             if goal.met_by(result):
                 return Derivation(f"{shown} = {goal.shown}", (base, share))
+    return None
+
+
+def _percent_of_supposed(
+    goal: _Goal, mine: Sequence[Value], operands: Sequence[Value], texts: _Texts
+) -> Derivation | None:
+    """``goal`` as a percent the evidence states of another figure of the claim, the
+    case it supposes ("a £60 fee" for "a £2,000 balance" at "a 3% transfer fee")."""
+    claimed = goal.value
+    shares = [v for v in operands if v.kind == "percent" and 0 < _number(v) < 1000]
+    if not shares:
+        return None
+    for supposed in mine:
+        if supposed.span == claimed.span or not _same_group(claimed, supposed):
+            continue
+        amount = _amount(supposed, claimed.unit)
+        if amount is None or amount == goal.target:
+            continue
+        for share in shares:
+            part = amount * _number(share) / 100
+            for result, how in ((part, "of"), (amount - part, "less"), (amount + part, "plus")):
+                if goal.met_by(result):
+                    taken, base = texts.theirs(share), texts.mine(supposed)
+                    shown = f"{taken} of {base}" if how == "of" else f"{base} {how} {taken}"
+                    return Derivation(f"{shown} = {goal.shown}", (share,), (supposed,))
     return None
 
 
