@@ -247,7 +247,8 @@ _WORDS_AFTER = 4
 
 #: "or more", "and over" after a figure: a bound the figure states, no computation.
 _OR_MORE = re.compile(
-    r"\s*(?:and|or)\s+(?:more|less|fewer|over|under|above|below|longer|shorter)\b",
+    r"\s*(?:and|or)\s+(?:more|less|fewer|over|under|above|below|longer|shorter|higher"
+    r"|lower|greater|smaller|later|earlier|older|younger)\b",
     re.IGNORECASE,
 )
 
@@ -477,8 +478,8 @@ def _percent_between(
     for first, second in _neighbours(operands):
         if first.kind == "percent" or not _same_group(first, second):
             continue
-        if first.kind == "number" and not _counts_alike_pair(first, second, texts.evidence):
-            continue
+        if first.kind == "number" and not _count_the_same(first, second, texts.evidence):
+            continue  # two bare numbers must say what they count, and count one thing
         a, b = _amount(first, first.unit), _amount(second, first.unit)
         if a is None or b is None or a <= 0 or b <= 0 or a == b:
             continue
@@ -498,11 +499,11 @@ def _percent_between(
     return None
 
 
-def _counts_alike_pair(first: Value, second: Value, text: str) -> bool:
-    """Whether two bare counts of one text may count one thing (one names no noun, or
-    both name one)."""
+def _count_the_same(first: Value, second: Value, text: str) -> bool:
+    """Whether two bare counts of one text both name what they count, and name one
+    thing ("388 stores ... 412 stores")."""
     one, other = _quantity(first, text), _quantity(second, text)
-    return one is None or other is None or not one.keys.isdisjoint(other.keys)
+    return one is not None and other is not None and not one.keys.isdisjoint(other.keys)
 
 
 def _proportion(
