@@ -313,9 +313,8 @@ def test_a_duration_between_two_times_is_derived_to_the_minute(start: int, lengt
 
 
 def test_or_higher_is_a_bound_not_a_change() -> None:
-    """"50% or higher" states a threshold, and "of" asks for no share of two bare
+    """ "50% or higher" states a threshold, and "of" asks for no share of two bare
     numbers that do not both say what they count ("59.7" and "30 patients": 50.3%)."""
     claim = "A ratio of 50% or higher is considered abnormal."
     evidence = "Mean age 59.7 ± 10.1; 30 patients had an abnormal ratio."
     assert _derived(claim, evidence) is None
-
