@@ -1704,6 +1704,37 @@ ROWS: list[tuple[str, str, str, str]] = [
         "Members are charged 20p per day for a late DVD, up to a maximum of £5.",
         "value_not_in_evidence",
     ),
+    # -- a change written with its sign: "(+1.8%)" says it rose --------------------------
+    (
+        "signed-change-fell-against-plus",
+        "Ticket sales at the museum fell 4.5% last year [1].",
+        "Ticket sales at the museum last year: 182,000 (+4.5%).",
+        "direction_mismatch",
+    ),
+    (
+        "signed-change-rose-against-plus",
+        "Ticket sales at the museum rose 4.5% last year [1].",
+        "Ticket sales at the museum last year: 182,000 (+4.5%).",
+        "grounded",
+    ),
+    (
+        "signed-change-fell-against-minus",
+        "Ticket sales at the museum fell by 4.5% last year [1].",
+        "Ticket sales at the museum last year: 182,000 (−4.5%).",
+        "grounded",
+    ),
+    (
+        "signed-change-rose-against-minus",
+        "Ticket sales at the museum were up 4.5% last year [1].",
+        "Ticket sales at the museum last year: 182,000 (−4.5%).",
+        "direction_mismatch",
+    ),
+    (
+        "signed-change-without-a-direction-word",
+        "Ticket sales at the museum changed by 4.5% last year [1].",
+        "Ticket sales at the museum last year: 182,000 (−4.5%).",
+        "grounded",
+    ),
     (
         "figure-elsewhere-needs-its-words",
         "Add 3 tbsp of cocoa powder to the flour [1].",

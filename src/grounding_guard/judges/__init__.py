@@ -50,7 +50,7 @@ REASON_OWNERS: Mapping[str, tuple[str, ...]] = {
     "name_not_in_evidence": (_TERMS, _FIGURES),
     "name_mismatch": (_TERMS, _FIGURES),
     "negation_mismatch": (_TERMS,),
-    "direction_mismatch": (_TERMS,),
+    "direction_mismatch": (_TERMS, _FIGURES),
     "antonym_mismatch": (_TERMS,),
     "scope_mismatch": (_TERMS,),
     "value_mismatch": (_FIGURES,),

@@ -177,6 +177,14 @@ def check_values(
             counted = _counted_other(claim, compared, passages, best, threshold, locale, rules)
             if counted is not None:
                 reasons.append(counted)
+    if (
+        best is not None
+        and not analysis.vocabulary.isdisjoint(_CHANGE_DIRECTIONS)
+        and any(v.kind == "percent" for v in compared)
+    ):
+        turned = _signed_change(claim, compared, best, locale, rules)
+        if turned is not None:
+            reasons.append(turned)
     if best is not None and len(compared) > 1 and "than" in analysis.vocabulary:
         turned = _turned_comparison(claim, compared, best, threshold, locale, rules)
         if turned is not None:
@@ -193,6 +201,70 @@ def check_values(
     if best is not None and any(v.kind == "decade" for v in found):
         reasons.extend(_check_decades(claim, found, passages, best, threshold, locale, rules))
     return reasons
+
+
+#: Words that give a change its direction right before its figure ("fell 1.8%", "up by
+#: 3%"): -1 down, +1 up.
+_CHANGE_DIRECTIONS: dict[str, int] = {
+    **dict.fromkeys(
+        """fell fall falls fallen falling dropped drop drops declined decline declines
+        decreased decrease decreases down lower lost shrank shrunk slipped dipped""".split(),
+        -1,
+    ),
+    **dict.fromkeys(
+        """rose rise rises risen rising grew grow grows grown increased increase increases
+        up higher gained climbed jumped""".split(),
+        1,
+    ),
+}
+_WORD_BEFORE = re.compile(r"\b([^\W\d_]+)\s+(?:by\s+)?$")
+
+
+def _signed_change(
+    claim: Claim, compared: Sequence[Value], best: BestSentence, locale: str | None, preset: Preset
+) -> Reason | None:
+    """``direction_mismatch`` for a percent change the claim gives a direction ("sales
+    fell 1.8%") that the best sentence writes with the other sign ("(+1.8%)"): a signed
+    figure says which way a thing moved as plainly as a verb does."""
+    theirs = [
+        (v, sign)
+        for v in read_values_cached(best.analysis.text, locale, preset)
+        if v.kind == "percent" and (sign := _written_sign(best.analysis.text, v))
+    ]
+    if not theirs:
+        return None
+    for value in compared:
+        if value.kind != "percent" or not isinstance(value.value, Decimal):
+            continue
+        before = _WORD_BEFORE.search(claim.text, max(0, value.span.start - 30), value.span.start)
+        direction = _CHANGE_DIRECTIONS.get(before.group(1).casefold(), 0) if before else 0
+        if not direction or value.value < 0:
+            continue
+        same = [
+            (v, sign)
+            for v, sign in theirs
+            if isinstance(v.value, Decimal) and abs(v.value) == value.value
+        ]
+        if not same or any(sign == direction for _, sign in same):
+            continue
+        partner = same[0][0]
+        assert before is not None
+        said = claim.text[before.start(1) : value.span.end]
+        return Reason(
+            "direction_mismatch",
+            f"{said} in the answer, {_written(best.analysis.text, partner.span)} in the evidence",
+            Span(before.start(1), value.span.end).shift(claim.span.start),
+            best.passage.id,
+            partner.span.shift(best.span.start),
+        )
+    return None
+
+
+def _written_sign(text: str, value: Value) -> int:
+    """+1 or -1 for a figure written with its sign ("+1.8%", "–7.2%"), else 0."""
+    if isinstance(value.value, Decimal) and value.value < 0:
+        return -1
+    return 1 if text[value.span.start : value.span.start + 1] == "+" else 0
 
 
 def _all_values(table: _Sentences) -> Iterator[Value]:

@@ -5,6 +5,7 @@ another unit of its dimension (:func:`convert`, exact, from the table in ``units
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from decimal import ROUND_HALF_UP, Context, Decimal, InvalidOperation
 
@@ -275,7 +276,17 @@ def agree(claimed: Value, evidence: Value) -> bool | None:
         return claimed.value == month
     if kind == "date":
         return _dates_agree(claimed.value, evidence.value)
+    number = evidence.value
+    if kind == "percent" and isinstance(number, Decimal) and number < 0 < _positive(claimed):
+        # "fell 7.2%" against "–7.2%": the size agrees; the direction is the figure
+        # check's to compare (a change written with its sign)
+        return _numbers_agree(claimed, replace(evidence, value=-number))
     return _numbers_agree(claimed, evidence)
+
+
+def _positive(value: Value) -> Decimal:
+    """A figure's number, or zero when it has none."""
+    return value.value if isinstance(value.value, Decimal) else Decimal(0)
 
 
 def same_figure(claimed: Value, evidence: Value) -> bool:

@@ -13,7 +13,8 @@ for which ``agree`` could say anything but False (:meth:`FigureIndex.firsts`,
 :meth:`FigureIndex.positions`); asked with an evidence value, every value that it could
 bear out (:meth:`FigureIndex.bearers`); and perhaps a few more: a superset, so a caller
 that tests each returned value with ``agree`` itself gets exactly the answers of a full
-walk. Values the index cannot place (no value, a date of an unknown shape, a number that
+walk. A negative percent is also filed, and looked up, by its size: a change written
+with its sign agrees with one of that size (:func:`agree`). Values the index cannot place (no value, a date of an unknown shape, a number that
 is not finite) are returned to every query.
 """
 
@@ -214,9 +215,10 @@ class FigureIndex:
             if not number.is_finite():
                 return False
             bucket = shelves.setdefault(unit_base(value.unit), {})
-            bucket.setdefault((value.unit, value.precision), {}).setdefault(number, []).append(
-                index
-            )
+            shelf = bucket.setdefault((value.unit, value.precision), {})
+            shelf.setdefault(number, []).append(index)
+            if value.kind == "percent" and number < 0:  # "–7.2%" agrees with "fell 7.2%"
+                shelf.setdefault(-number, []).append(index)
         kind = value.kind
         keys: list[tuple[str, object]] = []
         if kind in ("year", "month"):
@@ -245,10 +247,13 @@ class FigureIndex:
             return False
         base = unit_base(value.unit)
         bucket = self._numbers.get(base, {})
+        # a negative percent also meets the claims of its size ("–7.2%": "fell 7.2%")
+        sizes = (number, -number) if value.kind == "percent" and number < 0 else (number,)
         for (unit, places), (ordered, shelf) in bucket.items():
-            low, high = _window(number, value.unit, value.precision, unit, places)
-            for other in ordered[bisect_left(ordered, low) : bisect_right(ordered, high)]:
-                found.extend(shelf[other])
+            for size in sizes:
+                low, high = _window(size, value.unit, value.precision, unit, places)
+                for other in ordered[bisect_left(ordered, low) : bisect_right(ordered, high)]:
+                    found.extend(shelf[other])
         other_base = _OTHER_TIME_BASE.get(base)
         if other_base is not None:  # months against days: the days a month may hold
             for (unit, _), (ordered, shelf) in self._numbers.get(other_base, {}).items():
