@@ -1067,6 +1067,28 @@ POLARITY: list[Row] = [
         "negation_mismatch",
     ),
     ("irregular-agrees", "Revenue grew in 2023.", "Revenue grew 40 percent in 2023.", None),
+    # a denial in another clause of the evidence sentence masks no flip in the claim's own
+    (
+        "denial-in-another-clause-masks-no-flip",
+        "Pets are allowed in the garden rooms without a deposit.",
+        "Pets are allowed in the garden rooms with a deposit; pets are not allowed in the "
+        "restaurant.",
+        "negation_mismatch",
+    ),
+    (
+        "denial-in-another-clause-agrees",
+        "Pets are allowed in the garden rooms with a deposit.",
+        "Pets are allowed in the garden rooms with a deposit; pets are not allowed in the "
+        "restaurant.",
+        None,
+    ),
+    (
+        "claim-stated-by-two-clauses-is-not-narrowed",
+        "Dogs are not allowed in the café.",
+        "Dogs are allowed on the café terrace for members; otherwise dogs are not allowed "
+        "in the café.",
+        None,
+    ),
 ]
 
 

@@ -1646,7 +1646,61 @@ def check_negation(claim: Claim, best: BestSentence, threshold: float) -> list[R
         )
         if found:
             return found
+    narrowed = _evidence_clause(claim, best)
+    if narrowed is not None:
+        return _negation_of(claim, narrowed, threshold)
     return []
+
+
+def _evidence_clause(claim: Claim, best: BestSentence) -> BestSentence | None:
+    """The clause of the best sentence that states the claim, when one clearly does: it
+    holds all the claim's content words but one, and at least two more than any other
+    clause. A denial in another clause ("...; travel to other countries is not
+    allowed") then no longer masks the claim's own ("permitted without prior notice"
+    against "permitted with prior notice")."""
+    pieces = _stated_clauses(best.analysis.text)
+    content = claim.analysis.content
+    if not pieces or len(content) < _CLAUSE_CONTENT:
+        return None
+    shared = sorted(
+        (
+            (len(content & analysis.content), start, end, analysis)
+            for start, end, analysis in pieces
+        ),
+        key=lambda piece: -piece[0],
+    )
+    held, start, end, analysis = shared[0]
+    if held < len(content) - 1 or held - shared[1][0] < _CLEARLY_MORE:
+        return None
+    origin = best.span.start
+    return BestSentence(
+        best.passage, Span(origin + start, origin + end), analysis, content & analysis.content
+    )
+
+
+#: How many more of the claim's words the clause that states it must hold than any other.
+_CLEARLY_MORE = 2
+#: Where an evidence sentence divides into clauses that state things of their own: a
+#: semicolon, or a comma before "but", "while", "whereas", "although" ("and" also joins
+#: the parts of one subject: "Switzerland and Austria").
+_STATED_CUT = re.compile(r"\s*;\s*|,\s+(?:but|while|whereas|although|though)\s+", re.IGNORECASE)
+
+
+@bounded_cache(4096, 2_000_000)
+def _stated_clauses(text: str) -> tuple[tuple[int, int, Analysis], ...]:
+    """(start, end, analysis) of each clause of an evidence sentence (:data:`_STATED_CUT`);
+    none when it has one."""
+    cuts = spans_over_short_spaces(_STATED_CUT, text)
+    if not cuts:
+        return ()
+    pieces: list[tuple[int, int, Analysis]] = []
+    start = 0
+    for cut in [*cuts, None]:
+        end = cut[0] if cut is not None else len(text)
+        pieces.append((start, end, analyse(text[start:end])))
+        if cut is not None:
+            start = cut[1]
+    return tuple(pieces)
 
 
 #: "There is no evidence that ...", "no sign that", "no proof": what follows is what the
