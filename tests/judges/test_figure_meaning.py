@@ -1201,6 +1201,24 @@ ROWS: list[tuple[str, str, str, str]] = [
         "grounded",
     ),
     (
+        "change-stated-new-end-first-old-end-claimed",
+        "Complaints to the council fell from 340 last year [1].",
+        "Complaints to the council fell to 210 from 340 last year.",
+        "grounded",
+    ),
+    (
+        "change-stated-new-end-first-new-end-claimed",
+        "Complaints to the council fell to 210 [1].",
+        "Complaints to the council fell to 210 from 340 last year.",
+        "grounded",
+    ),
+    (
+        "change-stated-new-end-first-ends-swapped",
+        "Complaints to the council fell from 210 to 340 [1].",
+        "Complaints to the council fell to 210 from 340 last year.",
+        "value_mismatch",
+    ),
+    (
         "change-old-end-given-as-new",
         "The lowest supported firmware rises to 9 [1].",
         "The lowest supported firmware rises from 9 to 12.",

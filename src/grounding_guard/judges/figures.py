@@ -4029,6 +4029,8 @@ _FROM_BEFORE = re.compile(r"\bfrom\s*$", re.IGNORECASE)
 _TO_BEFORE = re.compile(r"\b(?:to|until)\s*$", re.IGNORECASE)
 #: What stands between the two ends of a change: "8 to 12", "8 units to 12", "$8 until $9".
 _CHANGE_GAP = re.compile(r"\s*(?:[^\W\d_]+\s+)?(?:to|until)\s*", re.IGNORECASE)
+#: What stands between the ends of a change stated new end first: "to £58m from £74m".
+_FROM_GAP = re.compile(r"\s*(?:[^\W\d_]+\s+)?from\s*", re.IGNORECASE)
 #: How many words before its "from" or "to" a change verb may stand ("rose by 4% to 12").
 _CHANGE_REACH = 4
 
@@ -4086,8 +4088,8 @@ def _same_target(
 def _end_of_change(
     claim_text: str, value: Value, sentence: str, chosen: Sequence[Value], taken: Value
 ) -> Value | None:
-    """The partner a change the evidence states "from A to B" ("rises from 8 to 12")
-    gives the claimed figure when nearness took one of its ends: the end the claim marks
+    """The partner a change the evidence states "from A to B" ("rises from 8 to 12", or
+    "to B from A": "fell to 58 from 74") gives the claimed figure when nearness took one of its ends: the end the claim marks
     ("rose to 12" the new, "fell from 8" the old), else the end that bears the figure out
     ("is 12" states the new amount, "was 8" the old); ``None`` where the taken figure is
     no end of such a change, or nothing is to be moved."""
@@ -4095,10 +4097,16 @@ def _end_of_change(
     for other in chosen:
         if other is taken or other.unit != taken.unit:
             continue
-        old, new = (taken, other) if taken.span.start < other.span.start else (other, taken)
-        if _marker_at(sentence, old.span.start, _FROM_BEFORE) is None or not _CHANGE_GAP.fullmatch(
-            sentence, old.span.end, new.span.start
+        first, second = (taken, other) if taken.span.start < other.span.start else (other, taken)
+        if _marker_at(sentence, first.span.start, _FROM_BEFORE) is not None and (
+            _CHANGE_GAP.fullmatch(sentence, first.span.end, second.span.start)
         ):
+            old, new = first, second  # "from 74 to 58"
+        elif _marker_at(sentence, first.span.start, _TO_BEFORE) is not None and (
+            _FROM_GAP.fullmatch(sentence, first.span.end, second.span.start)
+        ):
+            old, new = second, first  # "fell to 58 from 74"
+        else:
             continue
         if marked is not None:
             return new if marked == "to" else old
