@@ -51,6 +51,18 @@ ROWS: list[tuple[str, str, str, str]] = [
         "value_mismatch",
     ),
     (
+        "lower-bound-beside-a-count-of-other-things",
+        "More than 900 runners took part in the relay [1].",
+        "More than 800 runners from 31 schools took part in the relay.",
+        "value_mismatch",
+    ),
+    (
+        "lower-bound-beside-a-count-of-other-things-implied",
+        "More than 700 runners took part in the relay [1].",
+        "More than 800 runners from 31 schools took part in the relay.",
+        "grounded",
+    ),
+    (
         "lower-bound-claims-less",
         "The festival drew at least 5,000 visitors on Saturday [1].",
         "The festival drew at least 6,000 visitors on Saturday.",

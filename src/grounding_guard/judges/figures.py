@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from itertools import islice, pairwise
@@ -1420,20 +1420,22 @@ def _check_qualified(
         if shelf is None:
             shelf = shelves[key] = _Shelf(sentence, theirs, *key)
         near = _context(claim.text, interval.span, whole=True) - _qualifier_words(interval)
-        leaders = shelf.leaders(near)
+        keep = None
+        if _is_count(interval.value):  # "40 rooms" never pairs "four floors"
+            counted = _following(claim.text, interval.span)
+
+            def keep(other: Interval | Value, counted: list[str] = counted) -> bool:
+                return not _counts_other(counted, _following(sentence, other.span))
+
+        leaders = shelf.leaders(near, keep)
         if not leaders and interval.form in ("upper", "lower"):
             bridged = _bound_in_a_unit(interval, theirs, claim.text, sentence, near)
             if bridged is not None:
                 interval, leaders = bridged[0], [bridged[1]]
             else:
                 leaders = _alike_bound(interval, shelf.others)
-        if leaders and _is_count(interval.value):  # "40 rooms" never pairs "four floors"
-            counted = _following(claim.text, interval.span)
-            leaders = [
-                other
-                for other in leaders
-                if not _counts_other(counted, _following(sentence, other.span))
-            ]
+            if keep is not None:
+                leaders = [other for other in leaders if keep(other)]
         if not leaders or any(implies(interval, other) is not False for other in leaders):
             continue  # no partner, or one of those sharing most words may bear it out
         partner = leaders[0]
@@ -1600,19 +1602,24 @@ class _Shelf:
             for word in context:
                 self.postings.setdefault(word, []).append(index)
 
-    def leaders(self, near: frozenset[str]) -> list[Interval | Value]:
+    def leaders(
+        self, near: frozenset[str], keep: Callable[[Interval | Value], bool] | None = None
+    ) -> list[Interval | Value]:
         """The partners in view of a claimed interval with ``near`` beside it, in order:
         those sharing most of ``near``; when none shares any, those with no word beside
         them (a partner with words, none in common, is no partner); every one when
-        ``near`` is empty."""
+        ``near`` is empty. Only those ``keep`` accepts take part (a count of other things
+        never outranks the figure of the claim's own: "600 swimmers from 22 clubs")."""
+        others = self.others
         if not near:
-            return list(self.others)
+            return [o for o in others if keep is None or keep(o)]
         shared: dict[int, int] = {}
         for word in near:
             for index in self.postings.get(word, ()):
-                shared[index] = shared.get(index, 0) + 1
+                if keep is None or keep(others[index]):
+                    shared[index] = shared.get(index, 0) + 1
         if not shared:
-            return [self.others[i] for i in self.silent]
+            return [others[i] for i in self.silent if keep is None or keep(others[i])]
         top = max(shared.values())
         return [self.others[i] for i in sorted(i for i, n in shared.items() if n == top)]
 
