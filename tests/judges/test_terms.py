@@ -838,6 +838,18 @@ POLARITY: list[Row] = [
         None,
     ),
     (
+        "all-against-all-but-one",
+        "The council accepted all of the recommendations.",
+        "The council accepted all but one of the recommendations.",
+        "scope_mismatch",
+    ),
+    (
+        "all-of-a-possessive-against-all-but-two",
+        "The board approved all 12 of the committee's proposals.",
+        "The board approved all but two of the proposals.",
+        "scope_mismatch",
+    ),
+    (
         "condition-dropped",
         "Flood damage to your home is covered as standard.",
         "Flood damage to your home is covered only if you have added the Flood option.",
@@ -1238,3 +1250,21 @@ def test_opposites_hold_the_adverbs_of_suffixed_adjectives() -> None:
 
 def test_unspaced_script_with_a_figure_is_grounded() -> None:
     assert _unit("电池续航14小时", "该设备的电池续航14小时。").status.value == "grounded"
+
+
+@pytest.mark.parametrize(
+    ("claim", "evidence"),
+    [
+        (
+            "The squirrels are extinct in all but a few areas.",
+            "The squirrels are extinct in all but a few strongholds.",
+        ),
+        (
+            "The council accepted all but one of the recommendations.",
+            "The council accepted all but one of the recommendations.",
+        ),
+    ],
+)
+def test_all_but_said_alike_is_no_scope_change(claim: str, evidence: str) -> None:
+    """"all but" in the claim says part too: only a bare "all" against it is a change."""
+    assert "scope_mismatch" not in _codes(claim, evidence)

@@ -2531,36 +2531,52 @@ def _quantified(analysis: Analysis, index: int) -> int | None:
     words = analysis.words
     for at in range(index + 1, min(len(words), index + 1 + _QUANTIFIED_REACH)):
         word = words[at]
-        if word in _QUANTIFIED_THROUGH or word in STOPWORDS:
-            continue
+        if word in _QUANTIFIED_THROUGH or word in STOPWORDS or _a_count(word):
+            continue  # "all 11 of the recommendations", "all but one of them"
+        if word.endswith(("'s", "\u2019s")) and at + 1 < len(words):
+            return _quantified(analysis, at)  # "all of the inquiry's recommendations"
         return at
     return None
+
+
+def _a_count(word: str) -> bool:
+    """A number standing between a quantifier and what it counts ("all 11 of")."""
+    return word[:1].isdigit() or word in SMALL
 
 
 def _scope_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
     """``scope_mismatch`` when the claim says of all of a kind, or always, what the
     evidence says of part of it, or part of the time, of the same word: "Every item can
     be returned" against "You can return most items", "is always served" against "is
-    usually served". Not when the evidence's own "all" bears on the same word ("Most
+    usually served", "accepted all 11 recommendations" against "accepted all but one of
+    the recommendations". Not when the evidence's own "all" bears on the same word ("Most
     rooms have a balcony, and all rooms have a kettle")."""
     mine, theirs = claim.analysis, best.analysis
-    if mine.vocabulary.isdisjoint(
-        _UNIVERSAL_NOUN | _UNIVERSAL_TIME
-    ) or theirs.vocabulary.isdisjoint(_PARTIAL_NOUN | _PARTIAL_TIME):
+    all_but = "but" in theirs.vocabulary and not theirs.vocabulary.isdisjoint(_UNIVERSAL_NOUN)
+    if mine.vocabulary.isdisjoint(_UNIVERSAL_NOUN | _UNIVERSAL_TIME) or (
+        theirs.vocabulary.isdisjoint(_PARTIAL_NOUN | _PARTIAL_TIME) and not all_but
+    ):
         return []
-    theirs_on: dict[str, tuple[int, bool]] = {}  # stem -> (where the quantifier stands, partial)
-    for j, word in enumerate(theirs.words):
+    # stem -> (where the quantifier stands, partial, where its words end: "all but one")
+    theirs_on: dict[str, tuple[int, bool, int]] = {}
+    words = theirs.words
+    for j, word in enumerate(words):
         partial = word in _PARTIAL_NOUN or word in _PARTIAL_TIME
+        skip = 0
+        if all_but and word in _UNIVERSAL_NOUN and words[j + 1 : j + 2] == ("but",):
+            partial, skip = True, 1  # "all but one of the recommendations": not all of them
         if not partial and word not in _UNIVERSAL_NOUN and word not in _UNIVERSAL_TIME:
             continue
-        at = _quantified(theirs, j)
+        at = _quantified(theirs, j + skip)
         if at is not None:
             said = theirs.stems[at]
             if said not in theirs_on or not partial:
-                theirs_on[said] = (j, partial)
+                theirs_on[said] = (j, partial, at if skip else j + 1)
     for i, word in enumerate(mine.words):
         if word not in _UNIVERSAL_NOUN and word not in _UNIVERSAL_TIME:
             continue
+        if mine.words[i + 1 : i + 2] == ("but",):
+            continue  # the claim's own "all but a few": part too
         at = _quantified(mine, i)
         if at is None:
             continue
@@ -2572,9 +2588,13 @@ def _scope_of(claim: Claim, best: BestSentence, threshold: float) -> list[Reason
             continue  # "always" meets "usually", "every" meets "most"
         if not sentence_gate(claim, best, threshold, frozenset({mine.stems[i]})):
             return []
+        stated = list(theirs.words[j : found[2]])
+        while len(stated) > 1 and stated[-1] in _QUANTIFIED_THROUGH:
+            stated.pop()  # "all but one of the": "all but one"
+        said = " ".join(stated)
         message = (
-            f"{word!r} in the claim, {theirs.words[j]!r} in the evidence: the evidence "
-            "says it of part, not all"
+            f"{word!r} in the claim, {said!r} in the evidence: the evidence says it of "
+            "part, not all"
         )
         return [_word_pair("scope_mismatch", message, claim, i, best, j)]
     return []
