@@ -490,6 +490,19 @@ OPPOSITES: list[Row] = [
         "Rare side effects of the tablets include a mild rash and, very rarely, fever.",
         None,
     ),
+    # -- the two groups of one comparative trading subject and "than" places -----------
+    (
+        "than-groups-trade-places",
+        "Women visited the gym more often than men.",
+        "Men visited the gym more often than women, the survey found.",
+        "direction_mismatch",
+    ),
+    (
+        "than-groups-kept",
+        "Men visited the gym more often than women.",
+        "Men visited the gym more often than women, the survey found.",
+        None,
+    ),
 ]
 
 

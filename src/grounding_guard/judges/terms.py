@@ -2493,7 +2493,9 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
         found += check_roles(unit, sentence, threshold)
         found += _amount_comparisons_of(unit, sentence, threshold)
         found += _steady_against_change(unit, sentence, threshold)
-        found += _turned_groups(unit, sentence, threshold)
+        found += _turned_groups(unit, sentence, threshold) or _turned_subjects(
+            unit, sentence, threshold
+        )
         found += _turned_change(unit, sentence, threshold)
         found += _scope_of(unit, sentence, threshold) or _condition_dropped(
             unit, sentence, threshold
@@ -2784,6 +2786,61 @@ def _turned_groups(claim: Claim, best: BestSentence, threshold: float) -> list[R
             Span(b.start(), b.end()).shift(best.span.start),
         )
     ]
+
+
+#: A comparative and the group after its "than": "Boys reported more trouble ... than
+#: girls did".
+_THAN_GROUP = re.compile(
+    r"\b(?P<word>more|less|fewer|higher|lower|greater|smaller|larger|bigger|better|worse"
+    r"|longer|shorter|faster|slower|older|younger|earlier|later|cheaper|dearer|stronger"
+    r"|weaker)\b[^.;:!?]*?\bthan\s+(?:the\s+|those\s+|in\s+)?(?P<other>[^\W\d_]+)",
+    re.IGNORECASE,
+)
+
+
+def _turned_subjects(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """``direction_mismatch`` for "Boys reported more trouble sleeping than girls"
+    against "Girls reported more difficulty sleeping than boys": one comparative word on
+    each side, the group after "than" in each standing before the comparative in the
+    other, and neither side naming its own "than" group before it ("Girls slept less
+    than boys" says the same as "Boys slept more than girls", and is left alone)."""
+    if "than" not in claim.analysis.vocabulary or "than" not in best.analysis.vocabulary:
+        return []
+    mine = list(_THAN_GROUP.finditer(claim.text))
+    theirs = list(_THAN_GROUP.finditer(best.analysis.text))
+    if len(mine) != 1 or len(theirs) != 1:
+        return []
+    a, b = mine[0], theirs[0]
+    if a.group("word").casefold() != b.group("word").casefold():
+        return []
+    my_other, their_other = (stem(m.group("other").casefold()) for m in (a, b))
+    if my_other == their_other or my_other in STOPWORDS or their_other in STOPWORDS:
+        return []
+    my_before = _stems_of(claim.text[: a.start()])
+    their_before = _stems_of(best.analysis.text[: b.start()])
+    if their_other not in my_before or my_other not in their_before:
+        return []
+    if my_other in my_before or their_other in their_before:
+        return []  # a side names both groups before its comparative: no plain turn
+    if not sentence_gate(claim, best, threshold):
+        return []
+    message = (
+        f"{a.group('other')!r} after 'than' in the claim, {b.group('other')!r} in the "
+        "evidence: the groups trade places"
+    )
+    return [
+        Reason(
+            "direction_mismatch",
+            message,
+            Span(a.start(), a.end()).shift(claim.span.start),
+            best.passage.id,
+            Span(b.start(), b.end()).shift(best.span.start),
+        )
+    ]
+
+
+def _stems_of(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in re.findall(r"[^\W\d_]+", text.casefold()))
 
 
 #: Words that say a thing did not change when the next word says so ("stays at 0.42
