@@ -498,6 +498,24 @@ OPPOSITES: list[Row] = [
         "direction_mismatch",
     ),
     (
+        "counted-comparison-turned",
+        "The ski area has more black runs than red runs.",
+        "The ski area has 12 green, 18 blue, 14 red and 6 black runs.",
+        "direction_mismatch",
+    ),
+    (
+        "counted-comparison-kept",
+        "The ski area has fewer black runs than red runs.",
+        "The ski area has 12 green, 18 blue, 14 red and 6 black runs.",
+        None,
+    ),
+    (
+        "counted-comparison-in-words",
+        "The hotel has more suites than doubles.",
+        "The hotel has four suites and nine doubles.",
+        "direction_mismatch",
+    ),
+    (
         "than-groups-kept",
         "Men visited the gym more often than women.",
         "Men visited the gym more often than women, the survey found.",
@@ -1279,5 +1297,5 @@ def test_unspaced_script_with_a_figure_is_grounded() -> None:
     ],
 )
 def test_all_but_said_alike_is_no_scope_change(claim: str, evidence: str) -> None:
-    """"all but" in the claim says part too: only a bare "all" against it is a change."""
+    """ "all but" in the claim says part too: only a bare "all" against it is a change."""
     assert "scope_mismatch" not in _codes(claim, evidence)

@@ -2496,6 +2496,7 @@ def check_directions(claim: Claim, best: BestSentence, threshold: float) -> list
         found += _turned_groups(unit, sentence, threshold) or _turned_subjects(
             unit, sentence, threshold
         )
+        found += _counted_comparison(unit, sentence, threshold)
         found += _turned_change(unit, sentence, threshold)
         found += _scope_of(unit, sentence, threshold) or _condition_dropped(
             unit, sentence, threshold
@@ -2837,6 +2838,69 @@ def _turned_subjects(claim: Claim, best: BestSentence, threshold: float) -> list
             Span(b.start(), b.end()).shift(best.span.start),
         )
     ]
+
+
+#: "more black runs than red ones", "fewer lifts than runs": a count compared, with the
+#: word that names each side.
+_MORE_THAN = re.compile(
+    r"\b(?P<word>more|fewer|less)\s+(?P<one>[^\W\d_]+)\b[^.;:!?]{0,40}?\bthan\s+(?:the\s+)?"
+    r"(?P<other>[^\W\d_]+)",
+    re.IGNORECASE,
+)
+#: A count right before a word: "14 red", "6 black runs", "six black runs".
+_COUNT_BEFORE = r"(?:(?P<digits>\d[\d,]*)|(?P<words>[^\W\d_]+))\s+{word}\b"
+
+
+def _counted_comparison(claim: Claim, best: BestSentence, threshold: float) -> list[Reason]:
+    """``direction_mismatch`` for "more black runs than red ones" against "14 red and 6
+    black runs": the best sentence counts both sides of the claim's comparison, each
+    count right before the word that names it, and the counts say the other way."""
+    if "than" not in claim.analysis.vocabulary:
+        return []
+    compared = _MORE_THAN.search(claim.text)
+    if compared is None:
+        return []
+    one, other = compared.group("one").casefold(), compared.group("other").casefold()
+    if one == other or one in STOPWORDS or other in STOPWORDS:
+        return []
+    sentence = best.analysis.text
+    mine, theirs = _count_before(sentence, one), _count_before(sentence, other)
+    if mine is None or theirs is None or mine[0] == theirs[0]:
+        return []
+    more = compared.group("word").casefold() == "more"
+    if (mine[0] > theirs[0]) == more or not sentence_gate(claim, best, threshold):
+        return []
+    message = (
+        f"'{compared.group('word')} {one} ... than {other}' in the claim; the evidence "
+        f"counts {mine[0]} {one} and {theirs[0]} {other}"
+    )
+    return [
+        Reason(
+            "direction_mismatch",
+            message,
+            Span(compared.start(), compared.end()).shift(claim.span.start),
+            best.passage.id,
+            Span(min(mine[1].start, theirs[1].start), max(mine[1].end, theirs[1].end)).shift(
+                best.span.start
+            ),
+        )
+    ]
+
+
+def _count_before(text: str, word: str) -> tuple[int, Span] | None:
+    """The one count a text gives right before ``word`` (in digits or in words), and
+    where it stands; ``None`` for none or several."""
+    found = list(re.finditer(_COUNT_BEFORE.format(word=re.escape(word)), text, re.IGNORECASE))
+    counts: list[tuple[int, Span]] = []
+    for match in found:
+        if match.group("digits"):
+            number = int(match.group("digits").replace(",", ""))
+        elif match.group("words").casefold() in SMALL:
+            number = SMALL[match.group("words").casefold()]
+        else:
+            continue
+        counts.append((number, Span(match.start(), match.end())))
+    return counts[0] if len(counts) == 1 else None
 
 
 def _stems_of(text: str) -> frozenset[str]:
