@@ -1604,21 +1604,28 @@ _CLAUSE_CONTENT = 3
 
 @bounded_cache(4096, 2_000_000)
 def _clause_pieces(text: str) -> tuple[tuple[int, int, Analysis], ...]:
-    """(start, end, analysis) of each clause of ``text``; none when it has one clause."""
-    cuts = spans_over_short_spaces(_CLAUSE_CUT, text)
+    """(start, end, analysis) of each clause of ``text`` with :data:`_CLAUSE_CONTENT`
+    content words; none when it has one such clause."""
+    pieces = _cut(_CLAUSE_CUT, text, _CLAUSE_CONTENT)
+    return pieces if len(pieces) > 1 else ()
+
+
+def _cut(pattern: re.Pattern[str], text: str, least: int) -> tuple[tuple[int, int, Analysis], ...]:
+    """(start, end, analysis) of each piece of ``text`` between the matches of
+    ``pattern`` that holds ``least`` content words; none when nothing cuts it."""
+    cuts = spans_over_short_spaces(pattern, text)
     if not cuts:
         return ()
     pieces: list[tuple[int, int, Analysis]] = []
     start = 0
     for cut in [*cuts, None]:
         end = cut[0] if cut is not None else len(text)
-        piece = text[start:end]
-        analysis = analyse(piece)
-        if len(analysis.content) >= _CLAUSE_CONTENT:
+        analysis = analyse(text[start:end])
+        if len(analysis.content) >= least:
             pieces.append((start, end, analysis))
         if cut is not None:
             start = cut[1]
-    return tuple(pieces) if len(pieces) > 1 else ()
+    return tuple(pieces)
 
 
 def _clauses(claim: Claim) -> list[Claim]:
@@ -1690,17 +1697,7 @@ _STATED_CUT = re.compile(r"\s*;\s*|,\s+(?:but|while|whereas|although|though)\s+"
 def _stated_clauses(text: str) -> tuple[tuple[int, int, Analysis], ...]:
     """(start, end, analysis) of each clause of an evidence sentence (:data:`_STATED_CUT`);
     none when it has one."""
-    cuts = spans_over_short_spaces(_STATED_CUT, text)
-    if not cuts:
-        return ()
-    pieces: list[tuple[int, int, Analysis]] = []
-    start = 0
-    for cut in [*cuts, None]:
-        end = cut[0] if cut is not None else len(text)
-        pieces.append((start, end, analyse(text[start:end])))
-        if cut is not None:
-            start = cut[1]
-    return tuple(pieces)
+    return _cut(_STATED_CUT, text, 0)
 
 
 #: "There is no evidence that ...", "no sign that", "no proof": what follows is what the
@@ -2778,13 +2775,21 @@ def _turned_groups(claim: Claim, best: BestSentence, threshold: float) -> list[R
         f"{a.group().strip()!r} in the claim, {b.group().strip()!r} in the evidence: the "
         "groups trade places"
     )
+    return _turned(message, claim, Span(a.start(), a.end()), best, Span(b.start(), b.end()))
+
+
+def _turned(
+    message: str, claim: Claim, mine: Span, best: BestSentence, theirs: Span
+) -> list[Reason]:
+    """The one ``direction_mismatch`` of a comparison turned, with its spans in the
+    claim and in the best sentence (offsets into each)."""
     return [
         Reason(
             "direction_mismatch",
             message,
-            Span(a.start(), a.end()).shift(claim.span.start),
+            mine.shift(claim.span.start),
             best.passage.id,
-            Span(b.start(), b.end()).shift(best.span.start),
+            theirs.shift(best.span.start),
         )
     ]
 
@@ -2829,15 +2834,7 @@ def _turned_subjects(claim: Claim, best: BestSentence, threshold: float) -> list
         f"{a.group('other')!r} after 'than' in the claim, {b.group('other')!r} in the "
         "evidence: the groups trade places"
     )
-    return [
-        Reason(
-            "direction_mismatch",
-            message,
-            Span(a.start(), a.end()).shift(claim.span.start),
-            best.passage.id,
-            Span(b.start(), b.end()).shift(best.span.start),
-        )
-    ]
+    return _turned(message, claim, Span(a.start(), a.end()), best, Span(b.start(), b.end()))
 
 
 #: "more black runs than red ones", "fewer lifts than runs": a count compared, with the
@@ -2874,17 +2871,8 @@ def _counted_comparison(claim: Claim, best: BestSentence, threshold: float) -> l
         f"'{compared.group('word')} {one} ... than {other}' in the claim; the evidence "
         f"counts {mine[0]} {one} and {theirs[0]} {other}"
     )
-    return [
-        Reason(
-            "direction_mismatch",
-            message,
-            Span(compared.start(), compared.end()).shift(claim.span.start),
-            best.passage.id,
-            Span(min(mine[1].start, theirs[1].start), max(mine[1].end, theirs[1].end)).shift(
-                best.span.start
-            ),
-        )
-    ]
+    counted = Span(min(mine[1].start, theirs[1].start), max(mine[1].end, theirs[1].end))
+    return _turned(message, claim, Span(compared.start(), compared.end()), best, counted)
 
 
 def _count_before(text: str, word: str) -> tuple[int, Span] | None:
