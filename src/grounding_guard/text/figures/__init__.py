@@ -20,7 +20,9 @@ Its modules, data first, each built only on those above it:
 - ``compare``: whether a claimed value is borne out by an evidence value (converting
   units of one dimension);
 - ``intervals``: what a qualified figure claims ("below 30 °C", "about 3 million", "5 to
-  10 days") as an interval, and whether the evidence's figure implies it.
+  10 days") as an interval, and whether the evidence's figure implies it;
+- ``arithmetic``: whether a claimed figure is computed in one step from figures the
+  evidence states ("€19.80" for €22 less 10%), and how.
 """
 
 from __future__ import annotations
