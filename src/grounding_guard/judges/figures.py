@@ -68,7 +68,7 @@ from grounding_guard.text.figures import (
     same_figure,
     states_one_period,
 )
-from grounding_guard.text.figures.arithmetic import derive
+from grounding_guard.text.figures.arithmetic import derive, too_many_to_derive
 from grounding_guard.text.figures.context import prev_words
 from grounding_guard.text.figures.index import FigureIndex, unit_base
 from grounding_guard.text.figures.intervals import (
@@ -2675,9 +2675,6 @@ def _clash(
     return _mismatch(claim, value, passage, number, partner)
 
 
-#: A claim unit with more figures than this is no computed figure's sentence (a table
-#: dump, a list of scores): no derivation is looked for.
-_MOST_DERIVED = 12
 #: How far (in characters) from where the claim meets the evidence the operands of a
 #: computed figure may stand: the work per claim stays bounded however long the chunk.
 _DERIVED_REACH = 400
@@ -2698,7 +2695,7 @@ def _derived(
     claim supposes to compute another of its figures ("24 pupils" for "three adults" at
     one per 8 pupils); with ``operand_at``, only a step that takes the evidence figure
     starting there."""
-    if len(compared) > _MOST_DERIVED:
+    if too_many_to_derive(compared):
         return None
     text = passage.evidence.text
     read, starts = _values_in_order(text, locale, preset)

@@ -18,7 +18,7 @@ from grounding_guard.evidence.tables import header_unit_values, with_header_unit
 from grounding_guard.text.analysis import Analysis, analyse, word_string
 from grounding_guard.text.cache import bounded_cache
 from grounding_guard.text.figures import VALUE_WORDS, agree, pairable, read_values
-from grounding_guard.text.figures.arithmetic import derive
+from grounding_guard.text.figures.arithmetic import derive, too_many_to_derive
 from grounding_guard.text.figures.index import FigureIndex
 from grounding_guard.text.figures.intervals import decade, implies, qualified, year_of
 from grounding_guard.text.figures.reader import read_values_cached
@@ -182,14 +182,13 @@ def _converted(claim: Claim, missing: frozenset[str], passages: Sequence[Passage
             ):
                 found |= own
                 break
-    if len(claimed) <= _MOST_DERIVED:
+    if not too_many_to_derive(claimed):
         found |= _derived(text, claimed, missing - found, passages)
     return found
 
 
-#: A claim with more figures than this is no computed figure's sentence, and a passage
-#: with more than so many figures is not searched for the figures it computes from.
-_MOST_DERIVED = 12
+#: A passage with more figures than this is not searched for the figures a claim
+#: computes from it (a long table or report: too many to try in pairs).
 _MOST_OPERANDS = 64
 
 
@@ -207,10 +206,8 @@ def _derived(
         for passage in passages:
             values = _figures_of(passage.evidence.text)[0]
             if len(values) > _MOST_OPERANDS:
-                continue  # a long table or report: too many figures to try in pairs
-            derivation = derive(
-                value, text, claimed, passage.evidence.text, _figures_of(passage.evidence.text)[0]
-            )
+                continue
+            derivation = derive(value, text, claimed, passage.evidence.text, values)
             if derivation is not None:
                 whole = derivation.span or value.span  # "3 hours and 41 minutes"
                 found |= own | (analyse(whole.of(text)).content & missing)

@@ -36,7 +36,7 @@ from grounding_guard.text.figures.value import Value
 from grounding_guard.text.lexicon import STOPWORDS, stem
 from grounding_guard.types import Span
 
-__all__ = ["Derivation", "derive"]
+__all__ = ["Derivation", "derive", "too_many_to_derive"]
 
 #: How far apart (in characters) two figures of the evidence may stand to be operands of
 #: one step: a sentence or two, not a chunk.
@@ -142,6 +142,8 @@ def derive(
     for a third of £100)."""
     if claimed.kind not in _KINDS or not isinstance(claimed.value, Decimal):
         return None
+    if too_many_to_derive(claim_values):
+        return None
     if claimed.kind == "number" and claimed.value == 1:
         return None  # "one charge", "a dose": nothing is computed
     usable = [
@@ -157,7 +159,8 @@ def derive(
     if goal is None or not isinstance(goal.value, Decimal):
         return None
     texts = _Texts(claim_text, evidence_text)
-    target = _Goal(goal, goal.value, goal.precision, texts.mine(goal))
+    counted = _quantity(goal, claim_text) if goal.kind == "number" else None
+    target = _Goal(goal, texts.mine(goal), counted)
     words = _words_near(claim_text, goal.span)
     found = _difference_or_sum(target, words, operands, texts)
     if found is None:
@@ -171,6 +174,14 @@ def derive(
     return None if found is None else replace(found, span=goal.span)
 
 
+def too_many_to_derive(claim_values: Sequence[Value]) -> bool:
+    """Whether a claim states more figures than a computed figure's sentence does (a
+    table dump, a list of scores): then no derivation is looked for."""
+    return len(claim_values) > _MOST_CLAIMED
+
+
+#: The most figures a claim that computes one states.
+_MOST_CLAIMED = 12
 _NAMES = frozenset({"name", "version"})
 #: The longest a figure's span is taken to be, to find those ending near another.
 _LONGEST = 40
@@ -182,13 +193,21 @@ _ROUNDING = Decimal("0.005")
 
 @dataclass(frozen=True, slots=True)
 class _Goal:
-    """The claimed figure to derive: ``target`` at ``precision`` in its own unit (a
-    compound measure's parts added), ``shown`` as written."""
+    """The claimed figure to derive (a compound measure's parts added), ``shown`` as
+    written, and for a bare count what it counts (read once, asked of every pair)."""
 
     value: Value
-    target: Decimal
-    precision: int
     shown: str
+    counted: _Quantity | None
+
+    @property
+    def target(self) -> Decimal:
+        """The claimed number, in the claimed figure's own unit."""
+        return _number(self.value)
+
+    @property
+    def precision(self) -> int:
+        return self.value.precision
 
     def met_by(self, result: Decimal) -> bool:
         """Whether ``result`` is the claimed figure: exactly, or rounded to the claim's
@@ -387,14 +406,18 @@ def _run_total(goal: _Goal, operands: Sequence[Value], texts: _Texts) -> Derivat
 
 
 def _counts_alike(goal: _Goal, figure: Value, texts: _Texts, *, needed: bool = False) -> bool:
-    """Whether a bare count of the evidence may count what the claimed one counts: the
-    two name one noun, or (unless ``needed``) one of them names none ("1,405 votes"
-    against "9,812 votes" and "8,407 and ...", not "64 journalists" against "79 - 15")."""
-    mine = _quantity(goal.value, texts.claim)
-    theirs = _quantity(figure, texts.evidence)
-    if mine is None or theirs is None:
+    """Whether a bare count of the evidence may count what the claimed one counts
+    (:func:`_same_thing`): "1,405 votes" against "9,812 votes" and "8,407 and ...", not
+    "64 journalists" against "79 - 15"."""
+    return _same_thing(goal.counted, _quantity(figure, texts.evidence), needed=needed)
+
+
+def _same_thing(one: _Quantity | None, other: _Quantity | None, *, needed: bool) -> bool:
+    """Whether two counts may count one thing: both name one noun, or (unless
+    ``needed``) one of them names none."""
+    if one is None or other is None:
         return not needed
-    return not mine.keys.isdisjoint(theirs.keys)
+    return not one.keys.isdisjoint(other.keys)
 
 
 def _one_tally(first: Value, second: Value, text: str) -> bool:
@@ -478,7 +501,9 @@ def _percent_between(
     for first, second in _neighbours(operands):
         if first.kind == "percent" or not _same_group(first, second):
             continue
-        if first.kind == "number" and not _count_the_same(first, second, texts.evidence):
+        if first.kind == "number" and not _same_thing(
+            _quantity(first, texts.evidence), _quantity(second, texts.evidence), needed=True
+        ):
             continue  # two bare numbers must say what they count, and count one thing
         a, b = _amount(first, first.unit), _amount(second, first.unit)
         if a is None or b is None or a <= 0 or b <= 0 or a == b:
@@ -499,13 +524,6 @@ def _percent_between(
     return None
 
 
-def _count_the_same(first: Value, second: Value, text: str) -> bool:
-    """Whether two bare counts of one text both name what they count, and name one
-    thing ("388 stores ... 412 stores")."""
-    one, other = _quantity(first, text), _quantity(second, text)
-    return one is not None and other is not None and not one.keys.isdisjoint(other.keys)
-
-
 def _proportion(
     goal: _Goal, claim_values: Sequence[Value], operands: Sequence[Value], texts: _Texts
 ) -> Derivation | None:
@@ -515,17 +533,12 @@ def _proportion(
     mine = _quantities_near(claimed, texts.claim, claim_values)
     if not mine:
         return None
-    counted = _quantity(claimed, texts.claim) if claimed.kind == "number" else None
     for figure in operands:
         amount = _amount(figure, claimed.unit) if _same_group(claimed, figure) else None
         if amount is None:
             continue
-        if claimed.kind == "number":  # "three adults" for "one adult": one thing counted
-            theirs_counted = _quantity(figure, texts.evidence)
-            if counted is None or theirs_counted is None:
-                continue
-            if counted.keys.isdisjoint(theirs_counted.keys):
-                continue
+        if claimed.kind == "number" and not _counts_alike(goal, figure, texts, needed=True):
+            continue  # "three adults" for "one adult": one thing counted
         for theirs in _quantities_near(figure, texts.evidence, operands):
             for quantity in mine:
                 ratio = _ratio(quantity, theirs)
@@ -571,10 +584,9 @@ def _quantities_near(figure: Value, text: str, values: Sequence[Value]) -> list[
 
 def _counts_other(figure: Value, counted: _Quantity | None, other: Value, text: str) -> bool:
     """Whether two bare counts count different things ("three adults", "24 pupils")."""
-    if figure.kind != "number" or counted is None:
-        return False
-    theirs = _quantity(other, text)
-    return theirs is not None and counted.keys.isdisjoint(theirs.keys)
+    return figure.kind == "number" and not _same_thing(
+        counted, _quantity(other, text), needed=False
+    )
 
 
 def _one_of(word: str) -> _Quantity:

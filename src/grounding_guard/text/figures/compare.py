@@ -277,14 +277,14 @@ def agree(claimed: Value, evidence: Value) -> bool | None:
     if kind == "date":
         return _dates_agree(claimed.value, evidence.value)
     number = evidence.value
-    if kind == "percent" and isinstance(number, Decimal) and number < 0 < _positive(claimed):
+    if kind == "percent" and isinstance(number, Decimal) and number < 0 < _number_or_zero(claimed):
         # "fell 7.2%" against "–7.2%": the size agrees; the direction is the figure
         # check's to compare (a change written with its sign)
         return _numbers_agree(claimed, replace(evidence, value=-number))
     return _numbers_agree(claimed, evidence)
 
 
-def _positive(value: Value) -> Decimal:
+def _number_or_zero(value: Value) -> Decimal:
     """A figure's number, or zero when it has none."""
     return value.value if isinstance(value.value, Decimal) else Decimal(0)
 
